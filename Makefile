@@ -1,0 +1,36 @@
+# Two commands do all set-up on a fresh machine with Python 3.11 and make:
+#   make run   - play (creates .venv and installs pinned dependencies first)
+#   make test  - lint, type-check and run the full test suite
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck pytest bench clean
+
+$(STAMP): pyproject.toml constraints.txt
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH"; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/skydeck play stellarion
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest -n 2
+
+test: lint typecheck pytest
+
+bench: $(STAMP)
+	$(BIN)/skydeck bench stellarion
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,22 @@
+"""Game-agnostic engine: actions, events, RNG, the Game/State contract, records."""
+
+from skydeck.core.action import Action
+from skydeck.core.agent import Agent
+from skydeck.core.errors import IllegalAction
+from skydeck.core.event import Event, filter_events, private
+from skydeck.core.game import Game, OptionSpec, State
+from skydeck.core.rng import Rng, as_rng
+
+__all__ = [
+    "Action",
+    "Agent",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "OptionSpec",
+    "Rng",
+    "State",
+    "as_rng",
+    "filter_events",
+    "private",
+]

@@ -1,0 +1,192 @@
+"""The engine contract every game honours (see ARCHITECTURE.md).
+
+A :class:`Game` is a rules definition with validated options; it makes
+:class:`State` objects. A state knows whose turn it is, which actions are legal, how to
+apply one (all or nothing), what each seat may see, and how to copy, resample and
+serialise itself. Everything random comes from the state's own :class:`Rng`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable
+from typing import Any, ClassVar
+
+from skydeck.core.action import Action
+from skydeck.core.errors import IllegalAction
+from skydeck.core.event import Event
+from skydeck.core.rng import Rng
+
+
+class OptionSpec:
+    """One option a game accepts, described for the lobby and for error messages."""
+
+    def __init__(self, name: str, kind: str, default: Any, help: str, choices: Any = None) -> None:
+        self.name, self.kind, self.default, self.help, self.choices = (
+            name,
+            kind,
+            default,
+            help,
+            choices,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "help": self.help,
+            "choices": self.choices,
+        }
+
+
+class Game(ABC):
+    """A game's rules with one set of options. Cheap to make; immutable once made."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(self, **options: Any) -> None:
+        known = {spec.name for spec in self.option_specs} | {"players"}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise ValueError(
+                f"{self.id}: unknown option(s) {', '.join(unknown)}; "
+                f"known options: {', '.join(sorted(known))}"
+            )
+        players = options.get("players", self.player_counts[0])
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or players not in self.player_counts
+        ):
+            raise ValueError(
+                f"{self.id}: players must be one of {list(self.player_counts)}, got {players!r}"
+            )
+        self.players: int = players
+        self.options: dict[str, Any] = {"players": players, **self.validate_options(options)}
+
+    @abstractmethod
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Return the full, normalised option dict (defaults filled in, JSON-ready);
+        raise ValueError naming the bad option otherwise. ``players`` is already checked."""
+
+    @abstractmethod
+    def new(self, seed: int) -> State:
+        """A new match, all randomness drawn from ``seed``."""
+
+    @abstractmethod
+    def restore(self, obj: dict[str, Any]) -> State:
+        """Rebuild a state from ``State.to_json()``; ValueError on a malformed object."""
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def action_from_json(self, obj: Any) -> Action:
+        return Action.from_json(obj)
+
+    def describe(self, action: Action) -> str:
+        """A readable name for menus and logs (defaults to the notation)."""
+        return str(action)
+
+    @classmethod
+    def conformance_configs(cls) -> list[dict[str, Any]]:
+        """Option sets the conformance suite plays; games add their variants."""
+        return [{"players": n} for n in cls.player_counts]
+
+    @classmethod
+    def describe_options(cls) -> dict[str, Any]:
+        return {
+            "id": cls.id,
+            "title": cls.title,
+            "players": list(cls.player_counts),
+            "options": [s.to_json() for s in cls.option_specs],
+        }
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.options!r})"
+
+
+class State(ABC):
+    """One moment of a match. Subclasses keep plain data so that clone() is cheap."""
+
+    game: Game
+    rng: Rng
+    #: Counts reveals of hidden information that did not come from the RNG
+    #: (e.g. turning up a known deck's top card); undo never crosses a change of it.
+    reveals: int = 0
+
+    # --- turn structure -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """Seats that may act now (several in simultaneous phases); () when over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (empty if it may not act)."""
+
+    def apply(self, action: Action, seat: int) -> list[Event]:
+        """Apply ``action`` for ``seat``; IllegalAction (state untouched) if not allowed."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        if seat not in self.to_move:
+            if self.is_over:
+                raise IllegalAction(f"the match is over; seat {seat!r} cannot play {action}")
+            raise IllegalAction(
+                f"seat {seat!r} may not act now (to move: {', '.join(map(str, self.to_move))})"
+            )
+        self.validate(action, seat)
+        return self._apply(action, seat)
+
+    def validate(self, action: Action, seat: int) -> None:
+        """Raise IllegalAction unless ``action`` is legal for ``seat``. Games with
+        parameterised (continuous) actions override this."""
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"'{action}' is not a legal action for seat {seat} now")
+
+    @abstractmethod
+    def _apply(self, action: Action, seat: int) -> list[Event]:
+        """Mutate the state for a validated action and return its events."""
+
+    # --- outcome --------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return not self.to_move
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """One score per seat (for co-op games: the team result on every seat)."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """Seats that won; () while playing or when everybody lost."""
+
+    # --- information ----------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-ready: exactly what ``seat`` may know (None: a spectator)."""
+
+    @abstractmethod
+    def resample(self, seat: int | None, rng: Rng) -> State:
+        """A full state whose view(seat) equals this one's, hidden parts re-drawn."""
+
+    # --- copies and storage ---------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (cheap: used by tree search)."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed by ``game.restore`` (JSON-ready)."""
+
+    def info_epoch(self) -> Hashable:
+        """Changes whenever randomness is used or hidden information is revealed."""
+        return (self.rng.draws, self.reveals)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.id} to_move={self.to_move}>"

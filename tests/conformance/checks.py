@@ -1,0 +1,178 @@
+"""The engine contract, checked on any Game. Shared by the conformance suite (every
+registered game, every declared configuration) and by the core tests (the toy game)."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from skydeck.core import Action, Game, IllegalAction, Rng, State
+
+MAX_STEPS = 20_000
+SHORT = os.environ.get("SKYDECK_SOAK", "") == "short"
+
+
+def dump(state: State) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def random_step(state: State, rng: Rng) -> tuple[int, Action]:
+    seat = rng.choice(state.to_move)
+    actions = state.legal_actions(seat)
+    assert actions, f"seat {seat} is to move but has no legal action: {state!r}"
+    return seat, rng.choice(actions)
+
+
+def random_playout(game: Game, seed: int, max_steps: int = MAX_STEPS):
+    """Play uniformly random legal actions; return (final state, log of (seat, action), events)."""
+    state = game.new(seed)
+    rng = Rng(seed ^ 0x5EED)
+    log: list[tuple[int, Action]] = []
+    events: list[Any] = []
+    while not state.is_over:
+        assert len(log) < max_steps, f"{game!r} seed {seed}: no end after {max_steps} steps"
+        seat, action = random_step(state, rng)
+        events.extend(e.to_json() for e in state.apply(action, seat))
+        log.append((seat, action))
+    return state, log, events
+
+
+def check_playout_finishes(game: Game, seed: int) -> None:
+    state, _log, _ = random_playout(game, seed)
+    assert state.is_over and state.to_move == ()
+    assert len(state.scores) == game.players
+    assert set(state.winners) <= set(range(game.players))
+    for seat in range(game.players):
+        assert state.legal_actions(seat) == []
+    json.dumps(state.view(None))
+
+
+def check_determinism(game: Game, seed: int) -> None:
+    state, log, events = random_playout(game, seed)
+    again = game.new(seed)
+    events2: list[Any] = []
+    for seat, action in log:
+        events2.extend(e.to_json() for e in again.apply(action, seat))
+    assert dump(again) == dump(state)
+    assert json.dumps(events2, sort_keys=True) == json.dumps(events, sort_keys=True)
+    assert dump(game.new(seed)) == dump(game.new(seed))
+
+
+def walk(game: Game, seed: int, every: int = 1, max_steps: int = MAX_STEPS):
+    """Yield (step, state) along one random playout, every ``every`` steps, then the end."""
+    state = game.new(seed)
+    rng = Rng(seed ^ 0xC0FFEE)
+    step = 0
+    while not state.is_over and step < max_steps:
+        if step % every == 0:
+            yield step, state
+        seat, action = random_step(state, rng)
+        state.apply(action, seat)
+        step += 1
+    yield step, state
+
+
+def check_round_trip(game: Game, seed: int, every: int = 1) -> None:
+    for step, state in walk(game, seed, every):
+        text = dump(state)
+        back = game.restore(json.loads(text))
+        assert dump(back) == text, f"step {step}: restore(to_json()) differs"
+        assert back.to_move == state.to_move
+        for seat in state.to_move:
+            assert back.legal_actions(seat) == state.legal_actions(seat), f"step {step}"
+        for seat in [None, *range(game.players)]:
+            assert back.view(seat) == state.view(seat), f"step {step} seat {seat}"
+
+
+def check_clone_independent(game: Game, seed: int, every: int = 3) -> None:
+    rng = Rng(seed)
+    for step, state in walk(game, seed, every):
+        before = dump(state)
+        copy = state.clone()
+        assert dump(copy) == before, f"step {step}: clone differs from original"
+        if copy.is_over:
+            continue
+        seat, action = random_step(copy, rng)
+        copy.apply(action, seat)
+        assert dump(state) == before, f"step {step}: applying to a clone changed the original"
+
+
+def check_views_and_resample(game: Game, seed: int, every: int = 2) -> None:
+    rng = Rng(seed + 1)
+    for step, state in walk(game, seed, every):
+        before = dump(state)
+        for seat in [None, *range(game.players)]:
+            view = state.view(seat)
+            json.dumps(view)  # JSON-ready
+            for _ in range(2):
+                sample = state.resample(seat, rng.spawn())
+                assert sample.view(seat) == view, f"step {step}: resample({seat}) changed the view"
+                assert sample.to_move == state.to_move
+                if seat is not None and seat in state.to_move:
+                    assert sample.legal_actions(seat) == state.legal_actions(seat)
+        assert dump(state) == before, f"step {step}: view/resample mutated the state"
+
+
+def check_action_round_trips(game: Game, seed: int, every: int = 1) -> None:
+    for step, state in walk(game, seed, every):
+        for seat in state.to_move:
+            for action in state.legal_actions(seat):
+                assert game.parse_action(str(action)) == action, f"step {step}: text {action}"
+                obj = json.loads(json.dumps(action.to_json()))
+                assert game.action_from_json(obj) == action, f"step {step}: json {action}"
+                hash(action)
+                assert isinstance(game.describe(action), str)
+
+
+def _expect_illegal(state: State, action: Any, seat: Any) -> None:
+    before = dump(state)
+    try:
+        state.apply(action, seat)
+    except IllegalAction as exc:
+        assert str(exc), "IllegalAction must say what was wrong"
+    else:
+        raise AssertionError(f"{action!r} by seat {seat!r} was accepted")
+    assert dump(state) == before, f"refused {action!r} changed the state"
+
+
+GARBAGE_TEXT = ["", "   ", "(((", "launch (", "1abc", "zz_no_such_action 1 2", "x )", "a ,b"]
+
+
+def check_illegal_actions(game: Game, seed: int, every: int = 5) -> None:
+    for text in GARBAGE_TEXT:
+        try:
+            action = game.parse_action(text)
+        except IllegalAction:
+            continue
+        _expect_illegal(game.new(seed), action, game.new(seed).to_move[0])
+    for bad in [None, 5, {"kind": 3}, {"kind": "x", "args": "no"}, {"args": []}, [1, 2]]:
+        try:
+            game.action_from_json(bad)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"action_from_json accepted {bad!r}")
+    seen: list[Action] = []
+    for _step, state in walk(game, seed, every):
+        if state.is_over:
+            for a in seen[-5:]:
+                _expect_illegal(state, a, 0)
+            continue
+        mover = state.to_move[0]
+        legal = state.legal_actions(mover)
+        _expect_illegal(state, Action("zz_no_such_action", (1, "x")), mover)
+        _expect_illegal(state, "not an action", mover)
+        for other in range(game.players):
+            if other not in state.to_move and legal:
+                _expect_illegal(state, legal[0], other)
+        for seat in (-1, game.players, "0", None):
+            if legal:
+                _expect_illegal(state, legal[0], seat)
+        stale = [a for a in seen if a not in legal]
+        for a in stale[-3:]:
+            try:
+                state.validate(a, mover)
+            except IllegalAction:
+                _expect_illegal(state, a, mover)
+        seen.extend(legal[:4])

@@ -1,0 +1,68 @@
+"""The engine contract, on every registered game and every declared configuration."""
+
+from __future__ import annotations
+
+import pytest
+
+import skydeck
+from skydeck.core.registry import game_class
+from tests.conformance import checks
+
+CONFIGS = [
+    pytest.param(gid, cfg, id=f"{gid}-" + "-".join(f"{k}={v}" for k, v in cfg.items()))
+    for gid in skydeck.games()
+    for cfg in game_class(gid).conformance_configs()
+]
+SEEDS = [1, 2] if checks.SHORT else [1, 2, 3]
+
+
+def test_games_are_registered() -> None:
+    ids = skydeck.games()
+    assert ids == sorted(ids)
+    for gid in ids:
+        game = skydeck.load(gid)
+        assert game.id == gid
+
+
+@pytest.mark.parametrize("gid", skydeck.games())
+def test_bad_options_are_refused(gid: str) -> None:
+    with pytest.raises(ValueError, match="unknown option"):
+        skydeck.load(gid, no_such_option=1)
+    with pytest.raises(ValueError, match="players"):
+        skydeck.load(gid, players=99)
+
+
+@pytest.mark.parametrize(("gid", "cfg"), CONFIGS)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_playout_finishes(gid: str, cfg: dict, seed: int) -> None:
+    checks.check_playout_finishes(skydeck.load(gid, **cfg), seed)
+
+
+@pytest.mark.parametrize(("gid", "cfg"), CONFIGS)
+def test_determinism(gid: str, cfg: dict) -> None:
+    checks.check_determinism(skydeck.load(gid, **cfg), 11)
+
+
+@pytest.mark.parametrize(("gid", "cfg"), CONFIGS)
+def test_round_trip(gid: str, cfg: dict) -> None:
+    checks.check_round_trip(skydeck.load(gid, **cfg), 12, every=1 if not checks.SHORT else 2)
+
+
+@pytest.mark.parametrize(("gid", "cfg"), CONFIGS)
+def test_clone_independent(gid: str, cfg: dict) -> None:
+    checks.check_clone_independent(skydeck.load(gid, **cfg), 13)
+
+
+@pytest.mark.parametrize(("gid", "cfg"), CONFIGS)
+def test_views_and_resample(gid: str, cfg: dict) -> None:
+    checks.check_views_and_resample(skydeck.load(gid, **cfg), 14)
+
+
+@pytest.mark.parametrize(("gid", "cfg"), CONFIGS)
+def test_action_round_trips(gid: str, cfg: dict) -> None:
+    checks.check_action_round_trips(skydeck.load(gid, **cfg), 15)
+
+
+@pytest.mark.parametrize(("gid", "cfg"), CONFIGS)
+def test_illegal_actions(gid: str, cfg: dict) -> None:
+    checks.check_illegal_actions(skydeck.load(gid, **cfg), 16)
