@@ -1,0 +1,224 @@
+"""`skydeck`: play, bench, replay, and the subcommands other parts register
+(`serve` from the server, `agents`/`tournament` from the agents)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from skydeck.core.record import MatchRecord
+from skydeck.core.registry import game_class, game_ids, load
+
+PLUGINS = ("skydeck.agents.commands", "skydeck.server.commands")
+
+
+def _parse_set(items: Sequence[str] | None) -> dict[str, Any]:
+    """``--set key=value``: the value is read as JSON when it parses, else as text."""
+    out: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise SystemExit(f"--set expects key=value, got {item!r}")
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    console = Console()
+    if args.json:
+        print(json.dumps([game_class(g).describe_options() for g in game_ids()], indent=1))
+        return 0
+    table = Table(title="Skydeck games", header_style="bold")
+    table.add_column("id", style="cyan")
+    table.add_column("title")
+    table.add_column("players")
+    table.add_column("options")
+    for gid in game_ids():
+        cls = game_class(gid)
+        opts = ", ".join(f"{s.name} (default {s.default!r})" for s in cls.option_specs)
+        table.add_row(gid, cls.title, ", ".join(map(str, cls.player_counts)), opts)
+    console.print(table)
+    return 0
+
+
+def _game_options(args: argparse.Namespace) -> dict[str, Any]:
+    from skydeck.terminal import game_terminal
+
+    options: dict[str, Any] = {}
+    module = game_terminal(args.game)
+    if module is not None and hasattr(module, "options_from_args"):
+        options.update(module.options_from_args(args))
+    if getattr(args, "players", None) is not None:
+        options["players"] = args.players
+    options.update(_parse_set(getattr(args, "set", None)))
+    return options
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from skydeck.terminal import play
+
+    console = Console()
+    try:
+        game = load(args.game, **_game_options(args))
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        return 2
+    ai: dict[int, Any] = {}
+    for spec in args.ai or []:
+        seat_text, _, agent_spec = spec.partition(":")
+        try:
+            seat = int(seat_text) - 1
+        except ValueError:
+            raise SystemExit(f"--ai expects SEAT:SPEC (e.g. 2:random), got {spec!r}") from None
+        ai[seat] = _make_agent(agent_spec or "random", game, args.seed + seat)
+    lines: Iterator[str] = (line for line in sys.stdin)
+    match = play(game, args.seed, lines, console, ai)
+    if args.save:
+        match.record.save(args.save)
+        console.print(f"Match record saved to {args.save}")
+    return 0
+
+
+def _make_agent(spec: str, game: Any, seed: int) -> Any:
+    try:
+        agents = importlib.import_module("skydeck.agents")
+        agent = agents.make(spec, game, seed=seed)
+        return agent.choose
+    except (ModuleNotFoundError, AttributeError):
+        if spec != "random":
+            raise SystemExit(f"agent {spec!r} is not available") from None
+        from skydeck.core import Rng
+
+        rng = Rng(seed)
+        return lambda view, actions, seat: rng.choice(actions)
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from skydeck.bench import bench
+
+    options = _parse_set(args.set)
+    if args.players is not None:
+        options["players"] = args.players
+    result = bench(args.game, seconds=args.seconds, seed=args.seed, **options)
+    if args.json:
+        print(json.dumps(result.to_json()))
+        return 0
+    console = Console()
+    table = Table(title=f"{args.game}: random play on one core", header_style="bold")
+    for col in ("games", "steps", "seconds", "steps/s", "games/s", "clone µs"):
+        table.add_column(col, justify="right")
+    table.add_row(
+        str(result.games),
+        str(result.steps),
+        f"{result.seconds:.2f}",
+        f"{result.steps_per_s:,.0f}",
+        f"{result.games_per_s:,.1f}",
+        f"{result.clone_us:.1f}",
+    )
+    console.print(table)
+    console.print(f"options: {result.options}")
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from skydeck.core import filter_events
+    from skydeck.terminal import render_view
+
+    console = Console()
+    try:
+        record = MatchRecord.load(args.file)
+    except (OSError, ValueError) as exc:
+        console.print(f"[red]cannot read {args.file}: {exc}[/red]")
+        return 2
+    game = record.make_game()
+    seat = None if args.seat is None else args.seat - 1
+    state = None
+    try:
+        for i, (state, entry, events) in enumerate(record.replay()):
+            if entry is not None:
+                console.print(
+                    f"[cyan]{i:4d}[/cyan] seat {entry.seat + 1}: {game.describe(entry.action)}"
+                )
+                for ev in filter_events(events, seat):
+                    console.print(f"       [dim]{ev}[/dim]")
+            if args.step:
+                console.print(render_view(game, state.view(seat), seat))
+                input("-- Enter for the next step --")
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        return 2
+    assert state is not None
+    view_seat = None if not state.is_over else seat
+    console.print(render_view(game, state.view(view_seat), view_seat))
+    console.print(f"scores: {state.scores}; winners: {[w + 1 for w in state.winners]}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="skydeck", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("games", help="list the games and their options")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_games)
+
+    p = sub.add_parser("play", help="play a game in the terminal")
+    games = p.add_subparsers(dest="game", required=True, metavar="GAME")
+    from skydeck.terminal import game_terminal
+
+    for gid in game_ids():
+        cls = game_class(gid)
+        gp = games.add_parser(gid, help=cls.title)
+        gp.add_argument("--players", type=int, help=f"one of {list(cls.player_counts)}")
+        gp.add_argument("--seed", type=int, default=0, help="all randomness comes from it")
+        gp.add_argument("--set", action="append", metavar="KEY=VALUE", help="any game option")
+        gp.add_argument("--ai", action="append", metavar="SEAT:SPEC", help="e.g. 2:random")
+        gp.add_argument("--save", metavar="FILE", help="write the match record here at the end")
+        module = game_terminal(gid)
+        if module is not None and hasattr(module, "add_arguments"):
+            module.add_arguments(gp)
+        gp.set_defaults(func=_cmd_play)
+
+    p = sub.add_parser("bench", help="random-play speed of a game on one core")
+    p.add_argument("game", choices=game_ids())
+    p.add_argument("--seconds", type=float, default=3.0)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int)
+    p.add_argument("--set", action="append", metavar="KEY=VALUE")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_bench)
+
+    p = sub.add_parser("replay", help="step through a saved match record")
+    p.add_argument("file")
+    p.add_argument("--seat", type=int, help="see the match as this seat (1-based)")
+    p.add_argument("--step", action="store_true", help="pause after every action")
+    p.set_defaults(func=_cmd_replay)
+
+    for name in PLUGINS:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name and name.startswith(exc.name):
+                continue
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

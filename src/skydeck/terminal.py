@@ -1,0 +1,171 @@
+"""Generic terminal play for any game: a board, numbered legal actions, help, undo.
+
+A game's optional ``terminal.py`` supplies ``render(view, seat)`` for a proper board;
+without one we show the view as a readable tree. Input is read line by line, so the
+same loop serves people and scripted tests.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable, Iterator
+from types import ModuleType
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.pretty import Pretty
+from rich.table import Table
+
+from skydeck.core import Action, Game, IllegalAction, filter_events
+from skydeck.core.record import Match
+
+HELP = """Type the number of an action to play it.
+  help        this text
+  undo        take back your last action (not past a reveal or a random draw)
+  log         the events so far
+  save FILE   write the match record (JSON) to FILE
+  quit        leave the game
+You may also type an action's notation directly (e.g. as shown in brackets)."""
+
+
+def game_terminal(game_id: str) -> ModuleType | None:
+    name = f"skydeck.games.{game_id}.terminal"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name and name.startswith(exc.name):
+            return None  # the game has no terminal module (or is not a package here)
+        raise
+
+
+def render_view(game: Game, view: dict[str, Any], seat: int | None) -> Any:
+    module = game_terminal(game.id)
+    if module is not None and hasattr(module, "render"):
+        return module.render(view, seat)
+    return Panel(Pretty(view), title=f"{game.title} — seat {seat}")
+
+
+def action_table(game: Game, actions: list[Action]) -> Table:
+    table = Table(show_header=True, header_style="bold", box=None)
+    table.add_column("#", justify="right", style="cyan")
+    table.add_column("action")
+    table.add_column("notation", style="dim")
+    for i, a in enumerate(actions, 1):
+        table.add_row(str(i), game.describe(a), str(a))
+    return table
+
+
+AgentFn = Callable[[dict[str, Any], list[Action], int], Action]
+
+
+def play(
+    game: Game,
+    seed: int,
+    lines: Iterator[str],
+    console: Console,
+    ai: dict[int, AgentFn] | None = None,
+) -> Match:
+    """Run a match until it ends or the input says quit; return the match."""
+    ai = ai or {}
+    match = Match(game, seed)
+    console.print(f"[bold]{game.title}[/bold] — seed {seed}. Type [cyan]help[/cyan] for commands.")
+    shown = 0
+    while not match.state.is_over:
+        state = match.state
+        seat = state.to_move[0]
+        new_events = [e for batch in match.events[shown:] for e in batch]
+        for ev in filter_events(new_events, seat):
+            console.print(f"  [dim]• {_event_text(ev)}[/dim]")
+        shown = len(match.events)
+        actions = state.legal_actions(seat)
+        if seat in ai:
+            action = ai[seat](state.view(seat), actions, seat)
+            console.print(f"[magenta]Seat {seat + 1} (AI)[/magenta]: {game.describe(action)}")
+            match.play(seat, action)
+            continue
+        console.print(render_view(game, state.view(seat), seat))
+        console.print(f"[bold]Seat {seat + 1} to play[/bold]")
+        console.print(action_table(game, actions))
+        while True:
+            try:
+                line = next(lines).strip()
+            except StopIteration:
+                console.print("[yellow]Input ended; leaving the game.[/yellow]")
+                return match
+            if not line:
+                continue
+            cmd, _, arg = line.partition(" ")
+            if cmd in ("quit", "exit", "q"):
+                console.print("Leaving the game.")
+                return match
+            if cmd in ("help", "?", "h"):
+                console.print(HELP)
+                continue
+            if cmd == "log":
+                for batch in match.events:
+                    for ev in filter_events(batch, seat):
+                        console.print(f"  • {_event_text(ev)}")
+                continue
+            if cmd == "save":
+                if not arg:
+                    console.print("[red]save needs a file name[/red]")
+                    continue
+                match.record.save(arg.strip())
+                console.print(f"Saved the match record to {arg.strip()}")
+                continue
+            if cmd == "undo":
+                try:
+                    entry = match.undo()
+                except IllegalAction as exc:
+                    console.print(f"[red]{exc}[/red]")
+                    continue
+                shown = len(match.events)
+                console.print(f"Took back: {game.describe(entry.action)}")
+                break
+            try:
+                if line.isdigit():
+                    n = int(line)
+                    if not 1 <= n <= len(actions):
+                        console.print(f"[red]Choose a number from 1 to {len(actions)}.[/red]")
+                        continue
+                    action = actions[n - 1]
+                else:
+                    action = game.parse_action(line)
+                match.play(seat, action)
+            except IllegalAction as exc:
+                console.print(f"[red]{exc}[/red] (type help for commands)")
+                continue
+            break
+    _end_screen(match, console)
+    return match
+
+
+def _event_text(ev: dict[str, Any]) -> str:
+    text = ev.get("text")
+    if isinstance(text, str):
+        return text
+    rest = {k: v for k, v in ev.items() if k != "kind"}
+    return f"{ev['kind']}: {json.dumps(rest)}" if rest else str(ev["kind"])
+
+
+def _end_screen(match: Match, console: Console) -> None:
+    state = match.state
+    new_events = [e for batch in match.events for e in batch][-5:]
+    for ev in filter_events(new_events, None):
+        console.print(f"  [dim]• {_event_text(ev)}[/dim]")
+    console.print(render_view(match.game, state.view(None), None))
+    table = Table(title="Game over", header_style="bold")
+    table.add_column("seat")
+    table.add_column("score", justify="right")
+    table.add_column("result")
+    for seat, score in enumerate(state.scores):
+        table.add_row(str(seat + 1), f"{score:g}", "WIN" if seat in state.winners else "loss")
+    console.print(table)
+    if state.winners:
+        seats = ", ".join(str(s + 1) for s in state.winners)
+        console.print(f"[bold green]Won by seat(s) {seats}[/bold green]")
+    else:
+        console.print("[bold red]Nobody won this time.[/bold red]")
+    console.print(f"{len(match.record.entries)} actions played.")
