@@ -1,0 +1,259 @@
+"""The FastAPI application: lobby API, match WebSockets, replays and the web pages."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from skydeck.core import Game
+from skydeck.core.registry import game_class, game_ids
+from skydeck.server.ai import available_specs
+from skydeck.server.hub import Hub
+from skydeck.server.messages import MAX_MESSAGE, ProtocolError, get_int, parse
+from skydeck.server.replay import replay_steps
+from skydeck.server.room import Client, Room
+from skydeck.server.storage import Storage
+
+log = logging.getLogger("skydeck.server")
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+HELLO_SECONDS = 10.0
+
+
+def create_app(
+    db_url: str | None = None,
+    *,
+    storage: Storage | None = None,
+    games: Callable[[str], type[Game]] = game_class,
+    list_games: Callable[[], list[str]] = game_ids,
+    ai_delay: float = 0.4,
+) -> FastAPI:
+    """A Skydeck server. ``db_url``: any SQLAlchemy URL (default: SKYDECK_DATABASE_URL,
+    else a SQLite file under ./skydeck-data). ``games``/``list_games`` let tests add games."""
+    store = storage or Storage(db_url)
+    hub = Hub(store, games=games, list_games=list_games, ai_delay=ai_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+
+    app = FastAPI(title="Skydeck", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.hub = hub
+
+    # --- API -------------------------------------------------------------------------
+    @app.get("/api/games")
+    def list_all_games() -> list[dict[str, Any]]:
+        out = []
+        for gid in list_games():
+            info = games(gid).describe_options()
+            info["agents"] = available_specs(gid)
+            out.append(info)
+        return out
+
+    @app.post("/api/matches")
+    async def create_match(request: Request) -> JSONResponse:
+        body = await request.body()
+        if len(body) > MAX_MESSAGE:
+            raise HTTPException(
+                413, f"request of {len(body)} bytes refused (at most {MAX_MESSAGE})"
+            )
+        try:
+            spec = json.loads(body)
+        except ValueError as exc:
+            raise HTTPException(400, f"request is not valid JSON: {exc}") from None
+        try:
+            room, tokens = hub.create(spec)
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+        links = {
+            str(i): f"/m/{room.id}#t={token}" for i, token in enumerate(tokens) if token is not None
+        }
+        humans = [t for t in tokens if t is not None]
+        out = {
+            **room.header(),
+            "tokens": tokens,
+            "links": links,
+            "hotseat_link": f"/m/{room.id}#t={','.join(humans)}" if humans else None,
+            "watch_link": f"/m/{room.id}",
+        }
+        return JSONResponse(out, status_code=201)
+
+    @app.get("/api/matches")
+    def recent_matches() -> list[dict[str, Any]]:
+        out = []
+        for m in store.recent():
+            out.append(
+                {
+                    "id": m.id,
+                    "game": m.game,
+                    "status": m.status,
+                    "created": m.created,
+                    "seats": [
+                        {"kind": s["kind"], "name": s["name"], "agent": s.get("agent")}
+                        for s in m.seats
+                    ],
+                }
+            )
+        return out
+
+    def get_room(match_id: str) -> Room:
+        if len(match_id) > 40:
+            raise HTTPException(404, "no such match")
+        room = hub.room(match_id)
+        if room is None:
+            raise HTTPException(404, f"no match {match_id!r}")
+        return room
+
+    @app.get("/api/matches/{match_id}")
+    def match_info(match_id: str) -> dict[str, Any]:
+        room = get_room(match_id)
+        out = room.header()
+        if room.match.state.is_over:
+            out["scores"] = list(room.match.state.scores)
+            out["winners"] = list(room.match.state.winners)
+        return out
+
+    @app.get("/api/matches/{match_id}/replay")
+    def replay(match_id: str, seat: str = "spectator", token: str = "") -> dict[str, Any]:
+        room = get_room(match_id)
+        if seat == "spectator":
+            who: int | None = None
+        else:
+            try:
+                who = int(seat)
+            except ValueError:
+                msg = f"seat must be a number or 'spectator', got {seat!r}"
+                raise HTTPException(400, msg) from None
+            if not 0 <= who < len(room.seats):
+                raise HTTPException(400, f"there is no seat {who}")
+            if room.status == "live":
+                try:
+                    mine = hub.claim(room, [token] if token else [])
+                except ProtocolError as exc:
+                    raise HTTPException(403, exc.message) from None
+                if who not in mine:
+                    raise HTTPException(
+                        403, "a live match is replayed only from your own seat (give its token)"
+                    )
+        return replay_steps(room, who)
+
+    @app.get("/api/matches/{match_id}/record")
+    def record(match_id: str) -> dict[str, Any]:
+        room = get_room(match_id)
+        if room.status == "live":
+            raise HTTPException(403, "the full record is published once the match is over")
+        return room.match.record.to_json()
+
+    # --- WebSocket -------------------------------------------------------------------
+    @app.websocket("/ws/matches/{match_id}")
+    async def match_socket(ws: WebSocket, match_id: str) -> None:
+        await ws.accept()
+        room = hub.room(match_id) if len(match_id) <= 40 else None
+        if room is None:
+            await ws.send_json({"type": "error", "code": "no_match", "message": "no such match"})
+            await ws.close(code=4404)
+            return
+        try:
+            hello = parse(await asyncio.wait_for(ws.receive_text(), HELLO_SECONDS))
+            if hello["type"] != "hello":
+                raise ProtocolError("bad_message", "the first message must be 'hello'")
+            seats = hub.claim(room, hello.get("tokens"))
+        except ProtocolError as exc:
+            await ws.send_json(exc.to_json())
+            await ws.close(code=4403)
+            return
+        except (TimeoutError, WebSocketDisconnect, RuntimeError):
+            with contextlib.suppress(Exception):
+                await ws.close(code=4408)
+            return
+        client = Client(seats)
+        hub.attach(room, client)
+        writer = asyncio.create_task(_write(ws, client))
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                data = message.get("text")
+                if data is None:
+                    data = message.get("bytes") or b""
+                try:
+                    _handle(hub, room, client, parse(data))
+                except ProtocolError as exc:
+                    reply = exc.to_json()
+                    reply["n"] = room.n
+                    client.send(reply)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            hub.detach(room, client)
+            client.send(None)
+            with contextlib.suppress(Exception):
+                await writer
+
+    # --- pages -----------------------------------------------------------------------
+    app.mount("/static", StaticFiles(directory=WEB / "static", check_dir=False), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def lobby_page() -> FileResponse:
+        return FileResponse(WEB / "lobby.html")
+
+    @app.get("/m/{match_id}", include_in_schema=False)
+    def match_page(match_id: str) -> FileResponse:
+        return FileResponse(WEB / "match.html")
+
+    @app.get("/r/{match_id}", include_in_schema=False)
+    def replay_page(match_id: str) -> FileResponse:
+        return FileResponse(WEB / "replay.html")
+
+    return app
+
+
+async def _write(ws: WebSocket, client: Client) -> None:
+    """Send the client's outbox in order; None ends it."""
+    while True:
+        message = await client.queue.get()
+        if message is None:
+            return
+        try:
+            await ws.send_text(json.dumps(message, separators=(",", ":")))
+        except Exception:
+            return
+
+
+def _handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> None:
+    kind = msg["type"]
+    if kind == "ping":
+        client.send({"type": "pong", "id": msg.get("id"), "n": room.n})
+        return
+    if kind == "act":
+        seat = get_int(msg, "seat")
+        n = get_int(msg, "n")
+        if seat not in client.seats:
+            if not client.seats:
+                raise ProtocolError("not_your_seat", "spectators cannot act")
+            raise ProtocolError(
+                "not_your_seat",
+                f"seat {seat} is not yours (you hold {', '.join(map(str, sorted(client.seats)))})",
+            )
+        if "action" not in msg:
+            raise ProtocolError("bad_message", "'act' needs an 'action'")
+        hub.act(room, seat, msg["action"], n)
+        return
+    if kind == "undo":
+        hub.undo(room, client.seats, get_int(msg, "n"))
+        return
+    if kind == "hello":
+        raise ProtocolError("bad_message", "already said hello")
+    raise ProtocolError("unknown_type", f"unknown message type {kind!r}")

@@ -1,0 +1,360 @@
+"""The hub: every live room, the only place where matches change.
+
+Everything runs on the event loop thread except the agents' thinking (a thread pool),
+so applying a move is one synchronous step: validate, apply, commit to storage, then
+tell every client. A move is acknowledged (the new state sent) only after its commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import Any
+
+from skydeck.core import Action, Game, IllegalAction, Rng
+from skydeck.core.record import RECORD_VERSION
+from skydeck.core.registry import game_class, game_ids
+from skydeck.server.ai import make_agent
+from skydeck.server.clocks import wanted_clocks
+from skydeck.server.messages import ProtocolError
+from skydeck.server.room import Client, Room
+from skydeck.server.seats import MAX_NAME, digest, new_match_id, new_token, token_matches
+from skydeck.server.storage import Deadline, Storage, StoredMatch
+
+log = logging.getLogger("skydeck.server")
+
+MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = 5, 24 * 3600
+
+
+class Hub:
+    def __init__(
+        self,
+        storage: Storage,
+        games: Callable[[str], type[Game]] = game_class,
+        list_games: Callable[[], list[str]] = game_ids,
+        ai_delay: float = 0.4,
+        executor: Executor | None = None,
+    ) -> None:
+        self.storage = storage
+        self.game_class = games
+        self.list_games = list_games
+        self.ai_delay = ai_delay
+        self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="ai")
+        self.rooms: dict[str, Room] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    # --- life cycle ------------------------------------------------------------------
+    async def start(self) -> None:
+        """Rebuild every live match and its clocks from storage; restart its AI seats."""
+        self.loop = asyncio.get_running_loop()
+        for match_id in self.storage.live_ids():
+            try:
+                room = self.room(match_id)
+            except Exception:  # a record that no longer replays must not stop the server
+                log.exception("match %s could not be rebuilt", match_id)
+                continue
+            assert room is not None
+            self._arm_clocks(room)
+            self._schedule_ai(room)
+
+    async def stop(self) -> None:
+        for room in self.rooms.values():
+            for handle in room.timers.values():
+                handle.cancel()
+            room.timers.clear()
+            for client in list(room.clients):
+                client.send(None)
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    def room(self, match_id: str) -> Room | None:
+        """The room of a match, rebuilt from storage on first use."""
+        room = self.rooms.get(match_id)
+        if room is not None:
+            return room
+        stored = self.storage.load(match_id)
+        if stored is None:
+            return None
+        game = self.game_class(stored.game)(**stored.options)
+        room = Room(stored, game)
+        self.rooms[match_id] = room
+        return room
+
+    # --- creating a match ------------------------------------------------------------
+    def create(self, spec: Any) -> tuple[Room, list[str | None]]:
+        """Validate a lobby request and store the new match; ValueError names the fault."""
+        if not isinstance(spec, dict):
+            raise ValueError("the request must be a JSON object")
+        game_id = spec.get("game")
+        if not isinstance(game_id, str) or game_id not in self.list_games():
+            raise ValueError(f"unknown game {game_id!r}; known games: {self.list_games()}")
+        options = spec.get("options", {})
+        if not isinstance(options, dict):
+            raise ValueError("'options' must be an object")
+        game = self.game_class(game_id)(**options)
+        seats_in = spec.get("seats")
+        if not isinstance(seats_in, list) or len(seats_in) != game.players:
+            raise ValueError(f"'seats' must list {game.players} seats (one per player)")
+        seed = spec.get("seed")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 62)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 63:
+            raise ValueError(f"'seed' must be a non-negative integer below 2**63, got {seed!r}")
+        move_seconds = spec.get("move_seconds")
+        if move_seconds is not None and (
+            isinstance(move_seconds, bool)
+            or not isinstance(move_seconds, int | float)
+            or not MIN_MOVE_SECONDS <= move_seconds <= MAX_MOVE_SECONDS
+        ):
+            raise ValueError(
+                f"'move_seconds' must be between {MIN_MOVE_SECONDS} and {MAX_MOVE_SECONDS}"
+            )
+        hotseat = bool(spec.get("hotseat", False))
+        seats: list[dict[str, Any]] = []
+        tokens: list[str | None] = []
+        for i, s in enumerate(seats_in):
+            if not isinstance(s, dict) or s.get("kind") not in ("human", "ai"):
+                raise ValueError(f"seat {i}: 'kind' must be 'human' or 'ai'")
+            name = s.get("name") or (f"Player {i + 1}" if s["kind"] == "human" else "")
+            if not isinstance(name, str) or len(name) > MAX_NAME:
+                raise ValueError(f"seat {i}: 'name' must be a string of at most {MAX_NAME}")
+            if s["kind"] == "ai":
+                agent = s.get("agent", "random")
+                if not isinstance(agent, str):
+                    raise ValueError(f"seat {i}: 'agent' must be an agent spec string")
+                try:
+                    make_agent(agent, game, seed + i)
+                except Exception as exc:
+                    raise ValueError(f"seat {i}: unknown agent {agent!r}: {exc}") from None
+                seats.append({"kind": "ai", "name": name or f"AI {agent}", "agent": agent})
+                tokens.append(None)
+            else:
+                token = new_token()
+                seats.append({"kind": "human", "name": name, "token": digest(token)})
+                tokens.append(token)
+        now = time.time()
+        stored = StoredMatch(
+            id=new_match_id(),
+            game=game_id,
+            options=dict(game.options),
+            seed=seed,
+            seats=seats,
+            settings={"move_seconds": move_seconds, "hotseat": hotseat},
+            status="live",
+            created=now,
+            updated=now,
+            version=RECORD_VERSION,
+        )
+        room = Room(stored, game)
+        if room.match.state.is_over:
+            room.status = stored.status = "over"
+        stored.deadlines = self._deadlines(room)
+        self.storage.create_match(stored)
+        room.deadlines = {d.key: d for d in stored.deadlines}
+        self.rooms[room.id] = room
+        if self.loop is not None:
+            self._arm_clocks(room)
+            self._schedule_ai(room)
+        return room, tokens
+
+    # --- seats -----------------------------------------------------------------------
+    @staticmethod
+    def claim(room: Room, tokens: Any) -> frozenset[int]:
+        """The seats these tokens open; ProtocolError on any token that opens none."""
+        if tokens is None:
+            return frozenset()
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            raise ProtocolError("bad_message", "'tokens' must be a list of strings")
+        if len(tokens) > len(room.seats):
+            raise ProtocolError("bad_token", "more tokens than seats")
+        seats = set()
+        for token in tokens:
+            found = [
+                i
+                for i, s in enumerate(room.seats)
+                if s["kind"] == "human" and token_matches(token, s.get("token"))
+            ]
+            if not found:
+                raise ProtocolError("bad_token", "a seat token is wrong (no seat of this match)")
+            seats.update(found)
+        return frozenset(seats)
+
+    def attach(self, room: Room, client: Client) -> None:
+        room.clients.add(client)
+        client.send(
+            {
+                "type": "welcome",
+                "match": room.header(),
+                "seats": sorted(client.seats),
+                "spectator": not client.seats,
+            }
+        )
+        client.send(room.state_message(client))
+
+    @staticmethod
+    def detach(room: Room, client: Client) -> None:
+        room.clients.discard(client)
+
+    # --- moves -----------------------------------------------------------------------
+    def act(self, room: Room, seat: int, action_obj: Any, n: int, source: str = "client") -> None:
+        """Apply one action for ``seat`` seen at move ``n``; ProtocolError, with the room
+        and storage untouched, on anything wrong."""
+        if room.status != "live":
+            raise ProtocolError("over", "the match is over")
+        if not 0 <= seat < len(room.seats):
+            raise ProtocolError("bad_seat", f"there is no seat {seat}")
+        current = room.n
+        if n > current:
+            raise ProtocolError("stale", f"move {n} has not happened yet (now at {current})")
+        if n < current and room.last_act.get(seat, -1) >= n:
+            raise ProtocolError(
+                "stale",
+                f"stale or replayed message: seat {seat} has moved since move {n} "
+                f"(now at {current})",
+            )
+        try:
+            action = (
+                action_obj
+                if isinstance(action_obj, Action)
+                else room.game.action_from_json(action_obj)
+            )
+            room.play(seat, action)
+        except IllegalAction as exc:
+            raise ProtocolError("illegal", str(exc)) from None
+        except Exception as exc:  # an engine fault: leave the match as it was
+            log.exception("engine fault in match %s", room.id)
+            if room.n > current:
+                room.rebuild_without_last()
+            raise ProtocolError("engine_error", f"the rules engine failed: {exc}") from None
+        entry = room.match.record.entries[-1]
+        status = "over" if room.match.state.is_over else "live"
+        deadlines = self._deadlines(room) if status == "live" else []
+        try:
+            self.storage.append_action(
+                room.id, current, seat, entry.action.to_json(), entry.t, status, deadlines
+            )
+        except Exception as exc:
+            log.exception("could not store a move of match %s", room.id)
+            room.rebuild_without_last()
+            raise ProtocolError("storage", f"the move could not be stored: {exc}") from None
+        room.status = status
+        self._replace_clocks(room, deadlines)
+        room.broadcast()
+        self._schedule_ai(room)
+
+    def undo(self, room: Room, seats: frozenset[int], n: int) -> None:
+        if room.status != "live":
+            raise ProtocolError("over", "the match is over")
+        entries = room.match.record.entries
+        if n != room.n:
+            raise ProtocolError("stale", f"undo refers to move {n}, the match is at {room.n}")
+        if not entries or entries[-1].seat not in seats:
+            raise ProtocolError("undo", "only the seat that made the last move may take it back")
+        try:
+            room.match.undo()
+        except IllegalAction as exc:
+            raise ProtocolError("undo", str(exc)) from None
+        room.reset_to(list(room.match.record.entries))
+        deadlines = self._deadlines(room)
+        self.storage.remove_last_action(room.id, room.n, "live", deadlines)
+        self._replace_clocks(room, deadlines)
+        room.broadcast()
+        self._schedule_ai(room)
+
+    # --- clocks ----------------------------------------------------------------------
+    def _deadlines(self, room: Room) -> list[Deadline]:
+        now = time.time()
+        state = room.match.state
+        out = []
+        for w in wanted_clocks(
+            room.game.id,
+            room.game.options,
+            state,
+            room.turn_start,
+            room.human_seats,
+            room.settings.get("move_seconds"),
+            state.legal_actions,
+        ):
+            old = room.deadlines.get(w.key)
+            if old is None:
+                old = Deadline(w.key, w.seat, now + w.seconds, w.action)
+            out.append(old)
+        return out
+
+    def _replace_clocks(self, room: Room, deadlines: list[Deadline]) -> None:
+        room.deadlines = {d.key: d for d in deadlines}
+        self._arm_clocks(room)
+
+    def _arm_clocks(self, room: Room) -> None:
+        loop = self.loop
+        if loop is None:
+            return
+        for key in list(room.timers):
+            if key not in room.deadlines:
+                room.timers.pop(key).cancel()
+        for key, d in room.deadlines.items():
+            if key not in room.timers:
+                delay = max(0.0, d.due - time.time())
+                room.timers[key] = loop.call_later(delay, self._expire, room, key)
+
+    def _expire(self, room: Room, key: str) -> None:
+        room.timers.pop(key, None)
+        d = room.deadlines.get(key)
+        if d is None or room.status != "live":
+            return
+        try:
+            if d.action is not None:
+                self.act(room, d.seat, d.action, room.n, source="clock")
+            else:
+                legal = room.match.state.legal_actions(d.seat)
+                if not legal:
+                    raise ProtocolError("illegal", "no legal action left")
+                rng = Rng(room.stored.seed ^ (room.n * 0x9E3779B1) ^ d.seat)
+                self.act(room, d.seat, rng.choice(legal), room.n, source="clock")
+        except ProtocolError as exc:
+            log.warning("clock %s of match %s could not act: %s", key, room.id, exc.message)
+            room.deadlines.pop(key, None)
+            self.storage.set_deadlines(room.id, list(room.deadlines.values()))
+            room.broadcast()
+
+    # --- AI seats --------------------------------------------------------------------
+    def _schedule_ai(self, room: Room) -> None:
+        if self.loop is None or room.status != "live":
+            return
+        for seat in room.match.state.to_move:
+            if room.seats[seat]["kind"] == "ai" and seat not in room.ai_pending:
+                room.ai_pending.add(seat)
+                self.loop.create_task(self._ai_move(room, seat))
+
+    async def _ai_move(self, room: Room, seat: int) -> None:
+        action: Action | None = None
+        n = room.n
+        try:
+            if self.ai_delay:
+                await asyncio.sleep(self.ai_delay)
+            if room.status == "live" and seat in room.match.state.to_move:
+                agent = room.agents.get(seat)
+                if agent is None:
+                    spec = room.seats[seat].get("agent") or "random"
+                    agent = make_agent(spec, room.game, room.stored.seed + seat)
+                    room.agents[seat] = agent
+                n = room.n
+                view = room.match.state.view(seat)
+                legal = room.match.state.legal_actions(seat)
+                assert self.loop is not None
+                action = await self.loop.run_in_executor(
+                    self.executor, agent.choose, view, legal, seat
+                )
+        except Exception:
+            log.exception("AI seat %s of match %s failed", seat, room.id)
+        finally:
+            room.ai_pending.discard(seat)
+        if action is not None:
+            try:
+                self.act(room, seat, action, n, source="ai")
+            except ProtocolError as exc:
+                log.info("AI seat %s of match %s: %s", seat, room.id, exc.message)
+        self._schedule_ai(room)

@@ -1,0 +1,46 @@
+"""Messages between the browser and the server, and their clear refusals.
+
+Every refusal is a ``ProtocolError`` with a stable ``code`` and a message that says
+what was wrong; nothing changes on the server when one is raised.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+MAX_MESSAGE = 64 * 1024
+
+
+class ProtocolError(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": self.message}
+
+
+def parse(text: str | bytes) -> dict[str, Any]:
+    """Decode one client message; ProtocolError on anything but a small JSON object."""
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(
+            "too_large", f"message of {len(text)} bytes refused (at most {MAX_MESSAGE})"
+        )
+    try:
+        obj = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ProtocolError("bad_json", f"message is not valid JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError("bad_message", "a message must be a JSON object")
+    if not isinstance(obj.get("type"), str):
+        raise ProtocolError("bad_message", "a message needs a 'type' string")
+    return obj
+
+
+def get_int(obj: dict[str, Any], name: str) -> int:
+    value = obj.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ProtocolError("bad_message", f"'{name}' must be an integer, got {value!r}")
+    return value

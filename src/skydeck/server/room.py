@@ -1,0 +1,203 @@
+"""One live match in memory: its state, its clients, its clocks and its AI seats.
+
+The room is rebuilt from the stored record (header + action log + deadlines), so it
+holds nothing that storage does not also hold.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from skydeck.core import Action, Agent, Event, Game
+from skydeck.core.record import Entry, Match
+from skydeck.server.seats import public_seat
+from skydeck.server.storage import Deadline, StoredMatch
+
+#: Legal action lists longer than this are cut for the browser (the engine still
+#: validates any action sent); parameterised games draw their own controls.
+MAX_LEGAL_SENT = 3000
+
+
+def events_for(events: list[Event], seats: frozenset[int]) -> list[dict[str, Any]]:
+    """Events as a client holding ``seats`` may see them (no seats: a spectator)."""
+    out = []
+    for e in events:
+        if not seats:
+            shown = e.for_seat(None)
+        elif e.seats is None or e.seats & seats:
+            shown = {"kind": e.kind, **e.data}
+        else:
+            shown = e.for_seat(None)
+        if shown is not None:
+            out.append(shown)
+    return out
+
+
+@dataclass(eq=False)
+class Client:
+    """One browser connection: the seats it holds (several in hotseat) and its outbox."""
+
+    seats: frozenset[int]
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    sent_n: int = 0
+    #: Once a match ends every move may be named, so the whole log is sent once again.
+    told_end: bool = False
+
+    def send(self, message: dict[str, Any] | None) -> None:
+        self.queue.put_nowait(message)
+
+
+class Room:
+    def __init__(self, stored: StoredMatch, game: Game) -> None:
+        self.id = stored.id
+        self.stored = stored
+        self.game = game
+        self.seats = stored.seats
+        self.settings = stored.settings
+        self.status = stored.status
+        self.match = Match(game, stored.seed, [s["name"] for s in stored.seats])
+        self.turn_start: dict[int, int] = dict.fromkeys(self.match.state.to_move, 0)
+        self.last_act: dict[int, int] = {}
+        for seat, action_json, t in stored.actions:
+            self.play(seat, game.action_from_json(action_json), t)
+        self.deadlines: dict[str, Deadline] = {d.key: d for d in stored.deadlines}
+        self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.clients: set[Client] = set()
+        self.agents: dict[int, Agent] = {}
+        self.ai_pending: set[int] = set()
+
+    # --- state -----------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        return len(self.match.record.entries)
+
+    @property
+    def human_seats(self) -> set[int]:
+        return {i for i, s in enumerate(self.seats) if s["kind"] == "human"}
+
+    def play(self, seat: int, action: Action, t: float | None = None) -> list[Event]:
+        """Apply and log; keeps each seat's decision start (for clocks) and last move."""
+        before = set(self.match.state.to_move)
+        events = self.match.play(seat, action, t)
+        n = self.n
+        self.last_act[seat] = n - 1
+        for s in self.match.state.to_move:
+            if s not in before or s == seat:
+                self.turn_start[s] = n
+        return events
+
+    def rebuild_without_last(self) -> None:
+        """Drop the last (not yet stored) action by replaying the log without it."""
+        self.reset_to(self.match.record.entries[:-1])
+
+    def reset_to(self, entries: list[Entry]) -> None:
+        """Rebuild the match (and the per-seat bookkeeping) from a list of entries."""
+        self.match = Match(self.game, self.stored.seed, self.match.record.seats)
+        self.turn_start = dict.fromkeys(self.match.state.to_move, 0)
+        self.last_act = {}
+        for e in entries:
+            self.play(e.seat, e.action, e.t)
+
+    # --- messages --------------------------------------------------------------------
+    def header(self) -> dict[str, Any]:
+        cls = type(self.game)
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "title": cls.title,
+            "options": self.game.options,
+            "seats": [public_seat(s, i) for i, s in enumerate(self.seats)],
+            "settings": {k: v for k, v in self.settings.items() if k != "hotseat"},
+            "status": self.status,
+            "created": self.stored.created,
+            "n": self.n,
+        }
+
+    def legal_json(self, seat: int) -> tuple[list[dict[str, Any]], bool]:
+        acts = self.match.state.legal_actions(seat)
+        cut = len(acts) > MAX_LEGAL_SENT
+        describe = self.game.describe
+        return [
+            {"text": str(a), "label": describe(a), "action": a.to_json()}
+            for a in acts[:MAX_LEGAL_SENT]
+        ], cut
+
+    def log_entries(self, seats: frozenset[int], start: int) -> list[dict[str, Any]]:
+        over = self.status != "live"
+        out = []
+        entries = self.match.record.entries
+        for i in range(start, len(entries)):
+            e = entries[i]
+            mine = e.seat in seats
+            out.append(
+                {
+                    "n": i + 1,
+                    "seat": e.seat,
+                    "t": e.t,
+                    "label": self.game.describe(e.action) if (mine or over) else None,
+                    "events": events_for(self.match.events[i], seats),
+                }
+            )
+        return out
+
+    def state_message(self, client: Client, cache: dict[Any, Any] | None = None) -> dict[str, Any]:
+        """The update ``client`` may see: its seats' views and legal actions (or the
+        public view for a spectator), new log lines, clocks and the outcome."""
+        cache = {} if cache is None else cache
+        state = self.match.state
+        n = self.n
+        msg: dict[str, Any] = {
+            "type": "state",
+            "n": n,
+            "status": self.status,
+            "to_move": list(state.to_move),
+            "now": time.time(),
+            "deadlines": [
+                {"seat": d.seat, "due": d.due, "kind": d.key.split(":")[0]}
+                for d in self.deadlines.values()
+            ],
+        }
+        views: dict[str, Any] = {}
+        legal: dict[str, Any] = {}
+        for seat in sorted(client.seats):
+            key = ("seat", seat)
+            if key not in cache:
+                acts, cut = self.legal_json(seat)
+                cache[key] = (state.view(seat), acts, cut)
+            view, acts, cut = cache[key]
+            views[str(seat)] = view
+            legal[str(seat)] = {"actions": acts, "truncated": cut}
+        msg["views"] = views
+        msg["legal"] = legal
+        if not client.seats:
+            if "public" not in cache:
+                cache["public"] = state.view(None)
+            msg["public"] = cache["public"]
+        entries = self.match.record.entries
+        msg["can_undo"] = bool(
+            self.status == "live"
+            and entries
+            and entries[-1].seat in client.seats
+            and self.match.can_undo()
+        )
+        if state.is_over:
+            msg["scores"] = list(state.scores)
+            msg["winners"] = list(state.winners)
+        ended = self.status != "live" and not client.told_end
+        if ended:
+            client.told_end = True
+        if client.sent_n > n or ended:
+            msg["log_reset"] = True
+            msg["log"] = self.log_entries(client.seats, 0)
+        else:
+            msg["log"] = self.log_entries(client.seats, client.sent_n)
+        client.sent_n = n
+        return msg
+
+    def broadcast(self) -> None:
+        cache: dict[Any, Any] = {}
+        for client in list(self.clients):
+            client.send(self.state_message(client, cache))

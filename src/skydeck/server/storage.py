@@ -1,0 +1,316 @@
+"""Durable storage of match records: header, action log and clock deadlines.
+
+A match is event-sourced: the header (game, options, seed, seats) plus the ordered
+action log rebuild every state, and the deadlines rebuild every clock. Nothing lives
+only in memory, so a server killed at any moment restarts where it stood. Each write is
+one transaction that is committed before the move is acknowledged to anybody.
+
+SQLite (a file, WAL mode) is the default; any SQLAlchemy URL works (PostgreSQL through
+psycopg). The schema is created and upgraded by the Alembic migrations in
+``skydeck/server/migrations``.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+
+DEFAULT_URL_ENV = "SKYDECK_DATABASE_URL"
+
+metadata = MetaData()
+
+matches = Table(
+    "matches",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("settings", JSON, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+    Column("version", Integer, nullable=False),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("match_id", String(40), ForeignKey("matches.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", JSON, nullable=False),
+    Column("t", Float, nullable=False),
+)
+
+deadlines = Table(
+    "deadlines",
+    metadata,
+    Column("match_id", String(40), ForeignKey("matches.id"), primary_key=True),
+    Column("key", String(120), primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("due", Float, nullable=False),
+    Column("action", JSON, nullable=True),
+)
+
+
+@dataclass
+class Deadline:
+    """A clock running on a seat: at ``due`` (epoch seconds) the server acts for it.
+
+    ``action`` is the rule-defined consequence (the engine's timeout action); None means
+    the server plays a random legal action for the seat (the optional per-move clock).
+    """
+
+    key: str
+    seat: int
+    due: float
+    action: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "seat": self.seat, "due": self.due, "action": self.action}
+
+
+@dataclass
+class StoredMatch:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    settings: dict[str, Any]
+    status: str
+    created: float
+    updated: float
+    version: int
+    actions: list[tuple[int, dict[str, Any], float]] = field(default_factory=list)
+    deadlines: list[Deadline] = field(default_factory=list)
+
+
+def default_url() -> str:
+    url = os.environ.get(DEFAULT_URL_ENV)
+    if url:
+        return url
+    folder = Path(os.environ.get("SKYDECK_DATA", "skydeck-data"))
+    return f"sqlite:///{folder / 'skydeck.sqlite'}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, a busy timeout and foreign keys."""
+    if url.startswith("sqlite:///") and not url.startswith("sqlite:///:memory:"):
+        Path(url.removeprefix("sqlite:///")).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    is_sqlite = url.startswith("sqlite")
+    kwargs: dict[str, Any] = {}
+    if is_sqlite:
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+    engine = create_engine(url, **kwargs)
+    if is_sqlite:
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            # NORMAL in WAL mode: a committed transaction survives the process being
+            # killed (the OS holds the written pages); only a power cut may lose the last.
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Storage:
+    """All database access of the server. Every method is one committed transaction."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        self.engine = make_engine(self.url)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- writes ----------------------------------------------------------------------
+    def create_match(self, m: StoredMatch) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(matches).values(
+                    id=m.id,
+                    game=m.game,
+                    options=m.options,
+                    seed=m.seed,
+                    seats=m.seats,
+                    settings=m.settings,
+                    status=m.status,
+                    created=m.created,
+                    updated=m.updated,
+                    version=m.version,
+                )
+            )
+            self._write_deadlines(conn, m.id, m.deadlines)
+
+    def append_action(
+        self,
+        match_id: str,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        t: float,
+        status: str,
+        deadlines_now: list[Deadline],
+    ) -> None:
+        """Log action number ``idx`` and the clocks it leaves running, atomically."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(actions).values(match_id=match_id, idx=idx, seat=seat, action=action, t=t)
+            )
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id)
+                .values(status=status, updated=time.time())
+            )
+            self._write_deadlines(conn, match_id, deadlines_now)
+
+    def remove_last_action(
+        self, match_id: str, idx: int, status: str, deadlines_now: list[Deadline]
+    ) -> None:
+        """Undo: drop action ``idx`` (it must be the last one)."""
+        with self.engine.begin() as conn:
+            last = conn.execute(
+                select(func.max(actions.c.idx)).where(actions.c.match_id == match_id)
+            ).scalar()
+            if last != idx:
+                raise ValueError(f"match {match_id}: action #{idx} is not the last one ({last})")
+            conn.execute(
+                delete(actions).where(actions.c.match_id == match_id, actions.c.idx == idx)
+            )
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id)
+                .values(status=status, updated=time.time())
+            )
+            self._write_deadlines(conn, match_id, deadlines_now)
+
+    def set_deadlines(self, match_id: str, deadlines_now: list[Deadline]) -> None:
+        with self.engine.begin() as conn:
+            self._write_deadlines(conn, match_id, deadlines_now)
+
+    def set_status(self, match_id: str, status: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id)
+                .values(status=status, updated=time.time())
+            )
+
+    @staticmethod
+    def _write_deadlines(conn: Any, match_id: str, deadlines_now: list[Deadline]) -> None:
+        conn.execute(delete(deadlines).where(deadlines.c.match_id == match_id))
+        if deadlines_now:
+            conn.execute(
+                insert(deadlines),
+                [
+                    {
+                        "match_id": match_id,
+                        "key": d.key,
+                        "seat": d.seat,
+                        "due": d.due,
+                        "action": d.action,
+                    }
+                    for d in deadlines_now
+                ],
+            )
+
+    # --- reads -----------------------------------------------------------------------
+    def load(self, match_id: str) -> StoredMatch | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(matches).where(matches.c.id == match_id)).first()
+            if row is None:
+                return None
+            return self._full(conn, row)
+
+    def live_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(matches.c.id).where(matches.c.status == "live").order_by(matches.c.created)
+            )
+            return [r[0] for r in rows]
+
+    def recent(self, limit: int = 50) -> list[StoredMatch]:
+        """The newest matches, headers only (no action log)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(matches).order_by(matches.c.created.desc()).limit(limit))
+            return [self._header(r) for r in rows]
+
+    def action_count(self, match_id: str) -> int:
+        with self.engine.connect() as conn:
+            n = conn.execute(
+                select(func.count()).select_from(actions).where(actions.c.match_id == match_id)
+            ).scalar()
+            return int(n or 0)
+
+    @staticmethod
+    def _header(row: Any) -> StoredMatch:
+        return StoredMatch(
+            id=row.id,
+            game=row.game,
+            options=dict(row.options),
+            seed=int(row.seed),
+            seats=list(row.seats),
+            settings=dict(row.settings),
+            status=row.status,
+            created=row.created,
+            updated=row.updated,
+            version=row.version,
+        )
+
+    def _full(self, conn: Any, row: Any) -> StoredMatch:
+        m = self._header(row)
+        for a in conn.execute(
+            select(actions).where(actions.c.match_id == m.id).order_by(actions.c.idx)
+        ):
+            row_map = a._mapping  # (Row.t is SQLAlchemy's tuple accessor, not our column)
+            m.actions.append((row_map["seat"], row_map["action"], row_map["t"]))
+        for d in conn.execute(
+            select(deadlines).where(deadlines.c.match_id == m.id).order_by(deadlines.c.key)
+        ):
+            m.deadlines.append(Deadline(d.key, d.seat, d.due, d.action))
+        return m

@@ -1,0 +1,151 @@
+"""Storage: the record round trip, restart rebuild, and SIGKILL durability."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from websockets.sync.client import connect
+
+from skydeck.server.storage import Deadline, Storage, StoredMatch
+from tests.server.conftest import join, new_toy, receive_until
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_round_trip_of_header_actions_and_deadlines(db_url):
+    s = Storage(db_url)
+    m = StoredMatch(
+        "abc",
+        "toy",
+        {"players": 2},
+        2**62 + 5,
+        [{"kind": "human", "name": "A"}],
+        {"move_seconds": None},
+        "live",
+        1.0,
+        1.0,
+        1,
+    )
+    m.deadlines = [Deadline("move:0:0", 0, 12.5, None)]
+    s.create_match(m)
+    s.append_action(
+        "abc",
+        0,
+        0,
+        {"kind": "mark", "args": [1]},
+        2.0,
+        "live",
+        [Deadline("timeout:1:1", 1, 9.0, {"kind": "timeout", "args": []})],
+    )
+    s.append_action("abc", 1, 1, {"kind": "play", "args": [3]}, 3.0, "over", [])
+    s.close()
+    again = Storage(db_url)  # migrations are idempotent
+    back = again.load("abc")
+    assert back is not None
+    assert (back.seed, back.status, back.seats) == (2**62 + 5, "over", m.seats)
+    assert back.actions == [
+        (0, {"kind": "mark", "args": [1]}, 2.0),
+        (1, {"kind": "play", "args": [3]}, 3.0),
+    ]
+    assert back.deadlines == []
+    assert again.live_ids() == []
+    again.remove_last_action("abc", 1, "live", [Deadline("k", 1, 4.0, None)])
+    back = again.load("abc")
+    assert back is not None and len(back.actions) == 1 and back.deadlines[0].key == "k"
+    assert again.live_ids() == ["abc"]
+
+
+def test_restart_rebuilds_live_matches_views_tokens_and_clocks(client_factory):
+    first = client_factory()
+    m = new_toy(first, move_seconds=600)
+    ws, _, st = join(first, m["id"], m["tokens"])
+    for _ in range(3):
+        seat = st["to_move"][0]
+        act = st["legal"][str(seat)]["actions"][0]
+        ws.send_json({"type": "act", "seat": seat, "action": act["action"], "n": st["n"]})
+        st = receive_until(ws, "state")
+    ws.__exit__(None, None, None)
+    before_views, before_due = st["views"], st["deadlines"]
+    first.__exit__(None, None, None)
+    second = client_factory()  # same database, a new process's worth of state
+    hub = second.app.state.hub
+    assert m["id"] in hub.rooms  # rebuilt at start-up, not on demand
+    ws, _, again = join(second, m["id"], m["tokens"])
+    assert again["n"] == 3 and again["views"] == before_views
+    assert again["deadlines"] == before_due  # the clock kept its deadline
+    assert len(again["log"]) == 3
+    ws.__exit__(None, None, None)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start(url: str, port: int) -> subprocess.Popen:
+    code = (
+        "import uvicorn; from tests.server.conftest import make_app; "
+        f"uvicorn.run(make_app({url!r}), host='127.0.0.1', port={port}, log_level='warning')"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("server did not start")
+
+
+def _post(port: int, body: dict) -> dict:
+    import httpx
+
+    r = httpx.post(f"http://127.0.0.1:{port}/api/matches", json=body, timeout=10)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def test_sigkill_loses_no_acknowledged_move(db_url):
+    port = _free_port()
+    proc = _start(db_url, port)
+    try:
+        m = _post(port, {"game": "toy", "seed": 3, "seats": [{"kind": "human"}] * 2})
+        ws = connect(f"ws://127.0.0.1:{port}/ws/matches/{m['id']}")
+        ws.send(json.dumps({"type": "hello", "tokens": m["tokens"]}))
+        msgs = [json.loads(ws.recv(timeout=10)) for _ in range(2)]
+        st = msgs[1]
+        acked = 0
+        for _ in range(4):
+            seat = st["to_move"][0]
+            act = st["legal"][str(seat)]["actions"][0]["action"]
+            ws.send(json.dumps({"type": "act", "seat": seat, "action": act, "n": st["n"]}))
+            st = json.loads(ws.recv(timeout=10))
+            assert st["type"] == "state"
+            acked = st["n"]
+        views = st["views"]
+        os.kill(proc.pid, signal.SIGKILL)  # no shutdown, no flush
+        proc.wait(10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    proc = _start(db_url, port)
+    try:
+        ws = connect(f"ws://127.0.0.1:{port}/ws/matches/{m['id']}")
+        ws.send(json.dumps({"type": "hello", "tokens": m["tokens"]}))
+        welcome, st = (json.loads(ws.recv(timeout=10)) for _ in range(2))
+        assert welcome["type"] == "welcome"
+        assert st["n"] == acked == 4 and st["views"] == views
+        ws.close()
+    finally:
+        proc.kill()
+        proc.wait(10)
