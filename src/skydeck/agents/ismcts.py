@@ -1,0 +1,192 @@
+"""Information-set Monte Carlo tree search (single observer, determinised).
+
+Each iteration draws one determinisation from a :class:`~skydeck.agents.belief.Belief`
+and walks one tree shared by all determinisations: nodes are reached by action
+sequences, and an action's statistics only count the iterations in which it was legal
+(its *availability*), which is the ISMCTS form of UCB.
+
+Simultaneous phases (several seats in ``to_move``) are decoupled: at such a node every
+seat picks from its own statistics without seeing the others' picks, the picks are
+applied together, and the child is keyed by the joint choice. A seat's regret is thus
+computed as if it moved blind, which is exactly what a simultaneous phase means.
+
+Playouts follow the game's rollout policy for at most ``rollout_depth`` steps, then the
+game's evaluation (or the default one) gives every seat a reward in [0, 1].
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+from skydeck.agents.support import GameSupport, default_evaluate, random_rollout
+from skydeck.core import Action, IllegalAction, Rng, State
+
+Choice = tuple[int, Action]
+
+
+class Node:
+    """Statistics per seat and action: [total reward, visits, availability]."""
+
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        self.stats: dict[int, dict[Action, list[float]]] = {}
+        self.children: dict[Hashable, Node] = {}
+
+    def size(self) -> int:
+        return 1 + sum(c.size() for c in self.children.values())
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Stop after ``iterations`` iterations or ``seconds`` of wall time, whichever
+    comes first (None: no limit of that kind; at least one must be set)."""
+
+    iterations: int | None = 1000
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a search budget needs iterations, seconds or both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"seconds must be positive, got {self.seconds}")
+
+
+@dataclass
+class SearchResult:
+    action: Action
+    iterations: int
+    seconds: float
+    visits: dict[Action, int]
+
+
+class Ismcts:
+    """The search itself; an agent wraps it with a belief and a budget."""
+
+    def __init__(
+        self,
+        support: GameSupport,
+        rng: Rng,
+        exploration: float = 0.7,
+        use_policy: bool = True,
+        rollout_depth: int | None = None,
+    ) -> None:
+        self.support = support
+        self.rng = rng
+        self.c = exploration
+        self.rollout: Callable[[State, int, list[Action], Rng], Action] = (
+            support.rollout if use_policy and support.rollout is not None else random_rollout
+        )
+        self.rollout_depth = rollout_depth if rollout_depth is not None else support.rollout_depth
+        self.evaluate: Callable[[State], list[float]] = support.evaluate or (
+            lambda s: default_evaluate(s, support)
+        )
+
+    def search(
+        self, root: Node, seat: int, sample: Callable[[], State], budget: Budget
+    ) -> SearchResult:
+        start = time.perf_counter()
+        deadline = None if budget.seconds is None else start + budget.seconds
+        limit = budget.iterations
+        done = 0
+        while True:
+            self.iterate(root, sample())
+            done += 1
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        stats = root.stats.get(seat, {})
+        visits = {a: int(e[1]) for a, e in stats.items()}
+        best = max(stats.items(), key=lambda kv: (kv[1][1], kv[1][0] / max(kv[1][1], 1)))[0]
+        return SearchResult(best, done, time.perf_counter() - start, visits)
+
+    # --- one iteration ---------------------------------------------------------------
+    def iterate(self, root: Node, state: State) -> None:
+        node = root
+        path: list[tuple[Node, list[Choice]]] = []
+        while True:
+            to_move = state.to_move
+            if not to_move:
+                break
+            choices: list[Choice] = []
+            expanding = False
+            for s in to_move:
+                action, fresh = self._select(node, s, state.legal_actions(s))
+                choices.append((s, action))
+                expanding = expanding or fresh
+            if not self._apply(state, choices):
+                break
+            path.append((node, choices))
+            key: Hashable = choices[0][1] if len(choices) == 1 else tuple(choices)
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = Node()
+            node = child
+            if expanding:
+                break
+        rewards = self._playout(state)
+        for n, choices in path:
+            for s, a in choices:
+                e = n.stats[s][a]
+                e[0] += rewards[s]
+                e[1] += 1
+
+    def _select(self, node: Node, seat: int, legal: list[Action]) -> tuple[Action, bool]:
+        table = node.stats.get(seat)
+        if table is None:
+            table = node.stats[seat] = {}
+        untried: list[Action] = []
+        best: Action | None = None
+        best_value = -math.inf
+        c = self.c
+        for a in legal:
+            e = table.get(a)
+            if e is None:
+                e = table[a] = [0.0, 0, 0]
+            e[2] += 1
+            n = e[1]
+            if n == 0:
+                untried.append(a)
+            elif not untried:
+                value = e[0] / n + c * math.sqrt(math.log(e[2]) / n)
+                if value > best_value:
+                    best_value, best = value, a
+        if untried:
+            return untried[self.rng.below(len(untried))], True
+        assert best is not None
+        return best, False
+
+    @staticmethod
+    def _apply(state: State, choices: list[Choice]) -> bool:
+        """Apply a (joint) choice; False when a simultaneous pick became illegal after
+        another seat's (the iteration then stops and is judged where it is)."""
+        if len(choices) == 1:
+            s, a = choices[0]
+            state._apply(a, s)  # picked from legal_actions(s) of this very state
+            return True
+        for s, a in choices:
+            try:
+                state.apply(a, s)
+            except IllegalAction:
+                return False
+        return True
+
+    def _playout(self, state: State) -> list[float]:
+        rng, rollout = self.rng, self.rollout
+        steps = self.rollout_depth
+        while True:
+            to_move = state.to_move
+            if not to_move or steps == 0:
+                break
+            s = to_move[0] if len(to_move) == 1 else to_move[rng.below(len(to_move))]
+            # the policy picks from legal_actions(s): skip apply()'s second check
+            state._apply(rollout(state, s, state.legal_actions(s), rng), s)
+            if steps is not None:
+                steps -= 1
+        return self.evaluate(state)

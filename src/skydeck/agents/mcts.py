@@ -1,0 +1,183 @@
+"""The ISMCTS agent and its difficulty levels.
+
+The agent owns a search, a random generator and (between two of its decisions) the
+subtree it expects to reuse; it never keeps a state. Levels differ in budget and in
+playout policy:
+
+========  ============================  ===========  ===================================
+level     budget (iterations, seconds)  playouts     intent
+========  ============================  ===========  ===================================
+easy      150, 0.25 s                   random       a beginner: short-sighted
+normal    1 500, 0.8 s                  game policy  a fair club player
+hard      100 000, 1.7 s                game policy  the best we have within 2 s a move
+========  ============================  ===========  ===================================
+
+Only the iteration limit is deterministic: with a time limit the result depends on the
+machine. ``mcts:hard:seconds=0`` (no time limit) or ``mcts:iterations=300`` make a level
+reproducible for a fixed seed.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, replace
+from typing import Any
+
+from skydeck.agents.belief import Belief, NoBelief, view_key
+from skydeck.agents.ismcts import Budget, Ismcts, Node, SearchResult
+from skydeck.agents.simple import RandomAgent, heuristic_class
+from skydeck.agents.support import support_for
+from skydeck.core import Action, Game, Rng
+from skydeck.core.record import MatchRecord
+
+
+@dataclass(frozen=True)
+class Level:
+    iterations: int | None
+    seconds: float | None
+    use_policy: bool
+    exploration: float = 0.7
+    rollout_depth: int | None = None  # None: the game support's
+    reuse: bool = True
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(150, 0.25, use_policy=False, exploration=1.0),
+    "normal": Level(1500, 0.8, use_policy=True),
+    "hard": Level(100_000, 1.7, use_policy=True),
+}
+DEFAULT_LEVEL = "normal"
+
+
+def level_with(level: Level, params: dict[str, str]) -> Level:
+    """A level with ``key=value`` overrides from an agent spec; ValueError if bad."""
+    changes: dict[str, Any] = {}
+    for key, raw in params.items():
+        try:
+            if key in ("iterations", "iters"):
+                n = int(raw)
+                changes["iterations"] = None if n == 0 else n
+            elif key in ("seconds", "time"):
+                t = float(raw)
+                changes["seconds"] = None if t == 0 else t
+            elif key in ("c", "exploration"):
+                changes["exploration"] = float(raw)
+            elif key == "depth":
+                changes["rollout_depth"] = int(raw)
+            elif key == "policy":
+                if raw not in ("random", "game"):
+                    raise ValueError
+                changes["use_policy"] = raw == "game"
+            elif key == "reuse":
+                if raw not in ("0", "1"):
+                    raise ValueError
+                changes["reuse"] = raw == "1"
+            else:
+                raise KeyError(key)
+        except KeyError:
+            raise ValueError(
+                f"unknown mcts parameter {key!r}; known: iterations, seconds, c, depth, "
+                "policy, reuse"
+            ) from None
+        except ValueError:
+            raise ValueError(f"bad value {raw!r} for mcts parameter {key!r}") from None
+    out = replace(level, **changes)
+    Budget(out.iterations, out.seconds)  # raises ValueError if both are off
+    return out
+
+
+class MctsAgent:
+    """Information-set MCTS over determinisations rebuilt from the seat's view."""
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int = 0,
+        level: str | Level = DEFAULT_LEVEL,
+        record: MatchRecord | None = None,
+    ) -> None:
+        if isinstance(level, str):
+            if level not in LEVELS:
+                raise ValueError(f"unknown mcts level {level!r}; known: {', '.join(LEVELS)}")
+            self.name = f"mcts:{level}"
+            level = LEVELS[level]
+        else:
+            self.name = "mcts"
+        self.game = game
+        self.level = level
+        self.budget = Budget(level.iterations, level.seconds)
+        self.support = support_for(game)
+        self.rng = Rng(seed)
+        self.search = Ismcts(
+            self.support,
+            self.rng.spawn(),
+            exploration=level.exploration,
+            use_policy=level.use_policy,
+            rollout_depth=level.rollout_depth,
+        )
+        self.record = record
+        self.last: SearchResult | None = None
+        self.reused = 0
+        self._fallback: Any = None
+        self._expected: tuple[int, str, Node] | None = None
+
+    def bind(self, record: MatchRecord | None) -> None:
+        """Let the agent replay the host's public match record when the game has no
+        ``from_view`` support (see :mod:`skydeck.agents.belief`)."""
+        self.record = record
+
+    def choose(self, view: dict[str, Any], legal_actions: list[Action], seat: int) -> Action:
+        if not legal_actions:
+            raise ValueError(f"{self.name}: seat {seat} was given no legal action")
+        key = view_key(view)
+        try:
+            belief = Belief(
+                self.game, self.support, view, legal_actions, seat, self.rng.spawn(), self.record
+            )
+        except NoBelief as exc:
+            return self._fall_back(exc, view, legal_actions, seat)
+        if len(legal_actions) == 1:
+            self._expected = None
+            return legal_actions[0]
+        root = self._reusable_root(seat, key)
+        result = self.search.search(root, seat, belief.sample, self.budget)
+        self.last = result
+        self._remember(root, result.action, seat, belief)
+        return result.action
+
+    # --- tree reuse ------------------------------------------------------------------
+    def _reusable_root(self, seat: int, key: str) -> Node:
+        expected, self._expected = self._expected, None
+        if self.level.reuse and expected is not None and expected[:2] == (seat, key):
+            self.reused += 1
+            return expected[2]
+        return Node()
+
+    def _remember(self, root: Node, action: Action, seat: int, belief: Belief) -> None:
+        """Keep the subtree under our action if the next view is predictable: when
+        applying it reveals nothing, the next decision's view is known now."""
+        child = root.children.get(action)
+        if not self.level.reuse or child is None:
+            return
+        state = belief.sample()
+        state.apply(action, seat)
+        if seat in state.to_move:
+            self._expected = (seat, view_key(state.view(seat)), child)
+
+    # --- no belief: degrade, loudly, instead of crashing a match -----------------------
+    def _fall_back(
+        self, exc: NoBelief, view: dict[str, Any], legal: list[Action], seat: int
+    ) -> Action:
+        if self._fallback is None:
+            warnings.warn(
+                f"{self.name}: {exc}; playing the game's heuristic (or random) instead",
+                RuntimeWarning,
+                stacklevel=3,
+            )
+            cls = heuristic_class(self.game.id)
+            self._fallback = (
+                cls(self.game, seed=self.rng.next64() >> 33)
+                if cls is not None
+                else RandomAgent(self.game, self.rng.next64() >> 33)
+            )
+        return self._fallback.choose(view, legal, seat)

@@ -1,0 +1,111 @@
+"""Agent specs and the registry: ``make("mcts:hard", game, seed=3)``.
+
+A spec is ``NAME[:LEVEL][:KEY=VALUE...]``: ``random``, ``heuristic``, ``mcts``,
+``mcts:easy``, ``mcts:hard:seconds=0:iterations=400``. Parameters are only for mcts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from skydeck.agents.mcts import DEFAULT_LEVEL, LEVELS, MctsAgent, level_with
+from skydeck.agents.simple import RandomAgent, heuristic_class
+from skydeck.agents.support import support_for
+from skydeck.core import Game
+from skydeck.core.registry import game_ids
+
+
+@dataclass(frozen=True)
+class Spec:
+    name: str
+    level: str | None
+    params: dict[str, str]
+
+    def __str__(self) -> str:
+        parts = [self.name]
+        if self.level:
+            parts.append(self.level)
+        parts += [f"{k}={v}" for k, v in self.params.items()]
+        return ":".join(parts)
+
+
+def parse_spec(spec: str) -> Spec:
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"an agent spec must be a non-empty string, got {spec!r}")
+    name, *rest = spec.strip().split(":")
+    if name not in AGENT_KINDS:
+        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENT_KINDS)}")
+    level: str | None = None
+    params: dict[str, str] = {}
+    for part in rest:
+        key, eq, value = part.partition("=")
+        if eq:
+            params[key] = value
+        elif level is None:
+            level = part
+        else:
+            raise ValueError(f"agent spec {spec!r}: two levels ({level!r}, {part!r})")
+    if name != "mcts" and (level or params):
+        raise ValueError(f"agent {name!r} takes no level or parameters (spec {spec!r})")
+    if level is not None and level not in LEVELS:
+        raise ValueError(f"unknown mcts level {level!r}; known: {', '.join(LEVELS)}")
+    return Spec(name, level, params)
+
+
+def make(spec: str, game: Game, seed: int = 0) -> Any:
+    """Build an agent for ``game``; ValueError naming what is wrong with ``spec``."""
+    parsed = parse_spec(spec)
+    if parsed.name == "random":
+        return RandomAgent(game, seed)
+    if parsed.name == "heuristic":
+        cls = heuristic_class(game.id)
+        if cls is None:
+            raise ValueError(f"game {game.id!r} has no heuristic agent")
+        agent = cls(game, seed=seed)
+        if not hasattr(agent, "name"):
+            agent.name = "heuristic"
+        return agent
+    level_name = parsed.level or DEFAULT_LEVEL
+    level = level_with(LEVELS[level_name], parsed.params)
+    agent = MctsAgent(game, seed, level)
+    agent.name = str(parsed) if parsed.params or parsed.level else "mcts"
+    return agent
+
+
+@dataclass(frozen=True)
+class AgentInfo:
+    spec: str
+    summary: str
+    games: tuple[str, ...]
+    notes: dict[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "spec": self.spec,
+            "summary": self.summary,
+            "games": list(self.games),
+            "notes": self.notes,
+        }
+
+
+def agents() -> list[AgentInfo]:
+    """Every agent spec with the registered games it plays."""
+    ids = game_ids()
+    out = [AgentInfo("random", "uniform random legal actions", tuple(ids), {})]
+    with_heuristic = tuple(g for g in ids if heuristic_class(g) is not None)
+    out.append(AgentInfo("heuristic", "the game's own rule-based player", with_heuristic, {}))
+    notes = {}
+    for g in ids:
+        sup = support_for(g)
+        how = "views" if sup.from_view is not None else "match record replay"
+        policy = "game policy" if sup.rollout is not None else "random playouts"
+        notes[g] = f"belief from {how}; {policy}"
+    for name, level in LEVELS.items():
+        budget = f"{level.iterations} iterations / {level.seconds} s"
+        playouts = "game playouts" if level.use_policy else "random playouts"
+        out.append(AgentInfo(f"mcts:{name}", f"ISMCTS, {budget}, {playouts}", tuple(ids), notes))
+    return out
+
+
+AGENT_KINDS = ("random", "heuristic", "mcts")
