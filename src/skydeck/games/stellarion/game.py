@@ -1,0 +1,161 @@
+"""StellarionGame: options, set-up and restore. Content tables are flattened here
+once per game so the rules read plain lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skydeck.core import Action, Game, OptionSpec, Rng
+from skydeck.games.stellarion.cards import DECKS, FACE_NAMES, GALAXIES, SOURCE_NAMES, TYPES
+from skydeck.games.stellarion.cards import full_deck as _full_deck
+from skydeck.games.stellarion.content import EXPANSIONS, Content, default_content
+from skydeck.games.stellarion.state import StellarionState
+
+MAX_SOLO_STARS = 4
+
+
+class StellarionGame(Game):
+    id = "stellarion"
+    title = "Stellarion"
+    player_counts = (1, 2)
+    option_specs = (
+        OptionSpec(
+            "expansions",
+            "list",
+            [],
+            "any of black_holes, theories, mirrors, glaucous_sun",
+            list(EXPANSIONS),
+        ),
+        OptionSpec(
+            "shooting_stars",
+            "int",
+            None,
+            "Shooting Star tokens: solo 0-4 (default 1); two players get 2 more (default 3)",
+        ),
+    )
+
+    def __init__(self, content: Content | None = None, **options: Any) -> None:
+        super().__init__(**options)
+        self.content = content or default_content()
+        exp = self.options["expansions"]
+        self.black_holes = "black_holes" in exp
+        self.theories = "theories" in exp
+        self.mirrors = "mirrors" in exp
+        self.glaucous_sun = "glaucous_sun" in exp
+        c = self.content
+        voyages = c.all_voyages()
+        self.n_base_voyages = len(c.voyage)
+        self.voyage_ids = [v.id for v in voyages]
+        self.voyage_names = [v.name for v in voyages]
+        self.voyage_galaxy = [GALAXIES.index(v.galaxy) for v in voyages]
+        self.voyage_index = {v.id: i for i, v in enumerate(voyages)}
+        self.theory_ids = [t.id for t in c.theory]
+        self.theory_names = [t.name for t in c.theory]
+        self.theory_type = [TYPES.index(t.type) for t in c.theory]
+        self.theory_needs = [t.needs for t in c.theory]
+        by_type = {TYPES.index(b.type): b for b in c.breakthrough}
+        self.breakthrough_ids = [by_type[t].id for t in range(4)]
+        self.breakthrough_names = [by_type[t].name for t in range(4)]
+        self.sun_start = c.sun.start
+        self.sun_final = c.sun.final
+        self.meteor_spots = list(c.sun.meteors)
+        counts = c.advanced_per_expansion
+        self.n_advanced = sum(getattr(counts, e) for e in exp)
+        self.memo: dict[Any, Action] = {}
+        self._text: dict[Action, str] = {}
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        exp = options.get("expansions", [])
+        if isinstance(exp, str) or not isinstance(exp, list | tuple):
+            raise ValueError(f"stellarion: expansions must be a list of names, got {exp!r}")
+        for name in exp:
+            if name not in EXPANSIONS:
+                raise ValueError(
+                    f"stellarion: unknown expansion {name!r}; known: {', '.join(EXPANSIONS)}"
+                )
+        if len(set(exp)) != len(exp):
+            raise ValueError(f"stellarion: expansions listed twice in {list(exp)!r}")
+        players = options.get("players", 1)
+        extra = 2 if players == 2 else 0
+        stars = options.get("shooting_stars")
+        if stars is None:
+            stars = 1 + extra
+        if isinstance(stars, bool) or not isinstance(stars, int):
+            raise ValueError(f"stellarion: shooting_stars must be an int, got {stars!r}")
+        if not extra <= stars <= MAX_SOLO_STARS + extra:
+            raise ValueError(
+                f"stellarion: shooting_stars must be {extra}-{MAX_SOLO_STARS + extra} "
+                f"with {players} player(s), got {stars}"
+            )
+        return {"expansions": sorted(exp), "shooting_stars": stars}
+
+    @classmethod
+    def conformance_configs(cls) -> list[dict[str, Any]]:
+        every = list(EXPANSIONS)
+        return [
+            {"players": 1},
+            {"players": 2},
+            *({"players": 1, "expansions": [e]} for e in EXPANSIONS),
+            {"players": 2, "expansions": ["black_holes", "mirrors"]},
+            {"players": 1, "expansions": every},
+            {"players": 2, "expansions": every},
+        ]
+
+    def text(self, action: Action) -> str:
+        t = self._text.get(action)
+        if t is None:
+            t = self._text[action] = str(action)
+        return t
+
+    def describe(self, action: Action) -> str:
+        a = action.args
+        k = action.kind
+        try:
+            if k == "launch":
+                v = self.voyage_index.get(str(a[0]))
+                name = self.voyage_names[v] if v is not None else a[0]
+                return f"Launch {name} with {', '.join(map(str, a[1]))}"  # type: ignore[arg-type]
+            if k == "coordinate":
+                return f"Coordinate {' + '.join(map(str, a[0]))}"  # type: ignore[arg-type]
+        except (IndexError, TypeError):
+            pass
+        return str(action)
+
+    def new(self, seed: int) -> StellarionState:
+        s = StellarionState(self, Rng(seed))
+        rng = s.rng
+        for d in range(8):
+            deck = _full_deck(d, self.black_holes, self.mirrors)
+            rng.shuffle(deck)
+            s.decks[d] = deck
+            s.up[d] = 1
+            s.ktop[d] = 1
+        # Voyages: the base cards plus advanced cards drawn at random
+        base = list(range(self.n_base_voyages))
+        advanced = list(range(self.n_base_voyages, len(self.voyage_ids)))
+        chosen = base + sorted(rng.sample(advanced, self.n_advanced))
+        if self.mirrors:
+            rng.shuffle(chosen)
+            left = (len(chosen) + 1) // 2
+            s.columns = [chosen[:left], chosen[left:]]
+        else:
+            s.columns = [[v for v in chosen if self.voyage_galaxy[v] == g] for g in range(4)]
+        s.stars = self.options["shooting_stars"]
+        if self.theories:
+            tokens = list(range(len(self.theory_ids)))
+            rng.shuffle(tokens)
+            s.theories = tokens
+            s.breakthrough = rng.below(4)
+        if self.glaucous_sun:
+            s.sun = self.sun_start
+            s.meteors = list(self.meteor_spots)
+        s.settle()
+        return s
+
+    def restore(self, obj: dict[str, Any]) -> StellarionState:
+        if not isinstance(obj, dict):
+            raise ValueError(f"stellarion: a state must be a JSON object, got {type(obj)}")
+        return StellarionState.from_json(self, obj)
+
+
+__all__ = ["DECKS", "FACE_NAMES", "SOURCE_NAMES", "StellarionGame"]

@@ -1,0 +1,322 @@
+"""Which actions are legal now: one generator per phase.
+
+Each generator fills an ordered dict {Action: key}; the key is a small tuple of ints
+that the effects module applies without parsing text again. Actions are memoised on the
+game, so a position's legal list costs a few dict look-ups, not fresh objects.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import TYPE_CHECKING, Any
+
+from skydeck.core import Action
+from skydeck.games.stellarion.cards import (
+    BLACK_HOLE,
+    DECKS,
+    FACE_NAMES,
+    MIRROR,
+    N_DECKS,
+    OUTPOST_SOURCE,
+    SOURCE_NAMES,
+    STAR_SOURCE,
+)
+
+if TYPE_CHECKING:
+    from skydeck.games.stellarion.state import StellarionState
+
+Key = tuple[Any, ...]  # (code, *ints)
+
+# phases
+MAIN, THRUST, POWER, LOOK, TRAVERSE, END, OVER = range(7)
+PHASE_NAMES = ("main", "thrusters", "power", "stars_look", "traverse", "end", "over")
+
+# breakthrough effects, by the Type they upgrade
+THRUSTERS, RADAR, AMPLIFIER, BIODOMES = range(4)
+
+
+def _act(s: StellarionState, key: Key, kind: str, args: tuple) -> Action:
+    memo = s.game.memo
+    a = memo.get(key)
+    if a is None:
+        a = memo[key] = Action(kind, args)
+    return a
+
+
+def voyage_allowed(s: StellarionState, seat: int, galaxy: int) -> bool:
+    """Two-player co-op: a victory pile holds Voyages of at most two Galaxies."""
+    if s.game.players == 1:
+        return True
+    vg = s.game.voyage_galaxy
+    gals = {vg[v] for v in s.piles[seat]}
+    return galaxy in gals or len(gals) < 2
+
+
+def accessible(s: StellarionState) -> list[int]:
+    """Voyages that may be taken: the uncovered card of each column (without Mirrors
+    the columns are the four Galaxy stacks, whose cards are interchangeable)."""
+    return [col[-1] for col in s.columns if col]
+
+
+def observatory(s: StellarionState) -> list[tuple[int, int]]:
+    """(source, face) of every face-up top card."""
+    up, decks = s.up, s.decks
+    return [(d, decks[d][-1] & 31) for d in range(N_DECKS) if up[d]]
+
+
+def sources(s: StellarionState) -> list[tuple[int, int]]:
+    """(source, face) of every card usable for a Launch or a Coordinate."""
+    out = observatory(s)
+    for c in s.outpost:
+        f = c & 31
+        out.append((OUTPOST_SOURCE + f, f))
+    return out
+
+
+def generate(s: StellarionState) -> dict[Action, Key]:
+    phase = s.phase
+    out: dict[Action, Key] = {}
+    if phase == MAIN:
+        main_actions(s, out)
+        free_actions(s, out)
+    elif phase == POWER:
+        power_actions(s, out)
+    elif phase == LOOK:
+        look_actions(s, out)
+    elif phase == THRUST:
+        for c in s.p_cards:
+            key = ("B", c)
+            out[_act(s, key, "bottom", (DECKS[c >> 5], FACE_NAMES[c & 31]))] = key
+        out[_act(s, ("BD",), "discard", ())] = ("BD",)
+    elif phase == TRAVERSE:
+        take_actions(s, out)
+    elif phase == END:
+        end_actions(s, out)
+        free_actions(s, out)
+    return out
+
+
+def main_actions(s: StellarionState, out: dict[Action, Key]) -> None:
+    """Launch, Coordinate and Traverse (the actions whose absence loses the game)."""
+    srcs = sources(s)
+    game = s.game
+    seat = s.turn
+    key: Key
+    # Launch
+    tails = accessible(s)
+    if tails:
+        vg = game.voyage_galaxy
+        vnames = game.voyage_ids
+        stars = s.stars
+        for g in range(4):
+            targets = [v for v in tails if vg[v] == g]
+            if not targets or not voyage_allowed(s, seat, g):
+                continue
+            base = g * 4
+            opts = [[src for src, f in srcs if f == base + t] for t in range(4)]
+            missing = [t for t in range(4) if not opts[t]]
+            combos: list[tuple[int, ...]] = []
+            if not missing:
+                combos.extend(product(*opts))
+            if stars > 0 and len(missing) <= 1:
+                for t in missing or range(4):
+                    slot = [*opts]
+                    slot[t] = [STAR_SOURCE]
+                    combos.extend(product(*slot))
+            for v in targets:
+                for combo in combos:
+                    key = ("L", v, combo)
+                    a = game.memo.get(key)
+                    if a is None:
+                        a = game.memo[key] = Action(
+                            "launch", (vnames[v], tuple(SOURCE_NAMES[x] for x in combo))
+                        )
+                    out[a] = key
+    # Coordinate
+    n = len(srcs)
+    for i in range(n):
+        si, fi = srcs[i]
+        if fi == BLACK_HOLE:
+            continue
+        for j in range(i + 1, n):
+            sj, fj = srcs[j]
+            if fj == BLACK_HOLE:
+                continue
+            if fi == MIRROR:
+                if fj == MIRROR:
+                    continue
+            elif fj != MIRROR and (fi & 3) != (fj & 3):
+                continue
+            key = ("C", si, sj)
+            a = game.memo.get(key)
+            if a is None:
+                a = game.memo[key] = Action("coordinate", ((SOURCE_NAMES[si], SOURCE_NAMES[sj]),))
+            out[a] = key
+    # Traverse
+    if game.black_holes:
+        holes = [src for src, f in srcs if f == BLACK_HOLE]
+        if len(holes) >= 4 and traverse_targets(s):
+            for four in combinations(holes, 4):
+                key = ("T", four)
+                out[_act(s, key, "traverse", (tuple(DECKS[d] for d in four),))] = key
+
+
+def traverse_targets(s: StellarionState) -> list[tuple[int, int]]:
+    """(voyage, seat) pairs a Traverse may take now (a player may donate in co-op)."""
+    vg = s.game.voyage_galaxy
+    seats = range(s.game.players)
+    return [(v, p) for v in accessible(s) for p in seats if voyage_allowed(s, p, vg[v])]
+
+
+def free_actions(s: StellarionState, out: dict[Action, Key]) -> None:
+    """Proving a Theory and trading two Meteors for a Voyage: not actions, any time
+    in one's turn outside a Coordinate."""
+    game = s.game
+    if game.theories and s.theories:
+        token = s.theories[-1]
+        need_type = game.theory_type[token]
+        count = 0
+        for _src, f in observatory(s):
+            if f < 16 and (f & 3) == need_type:
+                count += 1
+        if count >= game.theory_needs[token]:
+            out[_act(s, ("P",), "prove", ())] = ("P",)
+    if game.glaucous_sun and s.held >= 2:
+        vg = game.voyage_galaxy
+        for v in accessible(s):
+            if voyage_allowed(s, s.turn, vg[v]):
+                key = ("M", v)
+                out[_act(s, key, "meteor", (game.voyage_ids[v],))] = key
+
+
+def forfeit_actions(s: StellarionState, out: dict[Action, Key]) -> None:
+    game = s.game
+    if not game.glaucous_sun:
+        out[_act(s, ("F", 0), "forfeit", ())] = ("F", 0)
+        return
+    most = 8 if s.p_major else 4
+    most = min(most, s.sun - game.sun_start)
+    for n in range(most + 1):
+        key = ("F", n)
+        out[_act(s, ("Fs", n), "forfeit", (n,))] = key
+
+
+def power_actions(s: StellarionState, out: dict[Action, Key]) -> None:
+    t = s.p_type
+    decks = s.decks
+    key: Key
+    if t == 0:  # Ship: search a deck for a card
+        for d in range(N_DECKS):
+            if not decks[d] or (s.p_started and d == s.p_deck):
+                continue
+            for f in sorted({c & 31 for c in decks[d]}):
+                key = ("SE", d, f)
+                out[_act(s, key, "search", (DECKS[d], FACE_NAMES[f]))] = key
+    elif t == 1:
+        nebula_actions(s, out)
+    elif t == 2:  # Stars: choose a deck to shuffle and look at
+        for d in range(N_DECKS):
+            if decks[d]:
+                key = ("ST", d)
+                out[_act(s, key, "stars", (DECKS[d],))] = key
+    else:
+        planet_actions(s, out)
+    if s.p_started:
+        out[_act(s, ("S",), "stop", ())] = ("S",)
+    else:
+        forfeit_actions(s, out)
+
+
+def nebula_actions(s: StellarionState, out: dict[Action, Key]) -> None:
+    """One card from any discard pile (minor) or up to two from one pile (major);
+    Black Holes and Mirrors can never be retrieved."""
+    radar = s.breakthrough == RADAR
+    for d in range(N_DECKS):
+        counts: dict[int, int] = {}
+        for c in s.discards[d]:
+            f = c & 31
+            if f < 16:
+                counts[f] = counts.get(f, 0) + 1
+        if not counts:
+            continue
+        faces = sorted(counts)
+        picks: list[tuple[int, ...]] = [(f,) for f in faces]
+        if s.p_major:
+            for i, f in enumerate(faces):
+                if counts[f] >= 2:
+                    picks.append((f, f))
+                for g in faces[i + 1 :]:
+                    picks.append((f, g))
+        for pick in picks:
+            key = ("N", d, pick, 0)
+            out[_act(s, key, "retrieve", (DECKS[d], tuple(FACE_NAMES[f] for f in pick)))] = key
+        if radar:
+            for pick in picks:
+                orders = [pick] if pick[0] == pick[-1] else [pick, pick[::-1]]
+                for order in orders:
+                    key = ("N", d, order, 1)
+                    names = tuple(FACE_NAMES[f] for f in order)
+                    out[_act(s, key, "retrieve", (DECKS[d], names, "top"))] = key
+
+
+def outpost_ok(s: StellarionState, faces: list[int]) -> bool:
+    """Would the Outpost still be legal with these faces added?"""
+    held = [c & 31 for c in s.outpost] + faces
+    if len(set(held)) != len(held):
+        return False
+    if s.breakthrough == BIODOMES:
+        return True
+    return len({f >> 2 for f in held}) <= 1
+
+
+def planet_actions(s: StellarionState, out: dict[Action, Key]) -> None:
+    cands = [(d, f) for d, f in observatory(s) if f < 16 and outpost_ok(s, [f])]
+    picks: list[tuple[int, ...]] = [(d,) for d, _ in cands]
+    if s.p_major:
+        for (d1, f1), (d2, f2) in combinations(cands, 2):
+            if outpost_ok(s, [f1, f2]):
+                picks.append((d1, d2))
+    for pick in picks:
+        key = ("O", pick)
+        out[_act(s, key, "outpost", (tuple(DECKS[d] for d in pick),))] = key
+
+
+def look_actions(s: StellarionState, out: dict[Action, Key]) -> None:
+    """Stars: of the (up to) two cards looked at, which goes face up on top and which
+    face down to the bottom; the Reflection amplifier also allows both on top or both
+    at the bottom, in any order."""
+    deck = s.decks[s.p_deck]
+    a = deck[-1] & 31
+    if len(deck) == 1:
+        arrangements: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((a,), ())]
+    else:
+        b = deck[-2] & 31
+        arrangements = [((a,), (b,)), ((b,), (a,))]
+        if s.breakthrough == AMPLIFIER:
+            arrangements += [((a, b), ()), ((b, a), ()), ((), (a, b)), ((), (b, a))]
+    for top, bottom in arrangements:
+        key = ("PL", top, bottom)
+        args = (tuple(FACE_NAMES[f] for f in top), tuple(FACE_NAMES[f] for f in bottom))
+        out[_act(s, key, "place", args)] = key
+
+
+def take_actions(s: StellarionState, out: dict[Action, Key]) -> None:
+    game = s.game
+    for v, p in traverse_targets(s):
+        if game.players == 1:
+            key = ("TK", v, 0)
+            out[_act(s, key, "take", (game.voyage_ids[v],))] = key
+        else:
+            key = ("TK", v, p)
+            out[_act(s, key, "take", (game.voyage_ids[v], p))] = key
+
+
+def end_actions(s: StellarionState, out: dict[Action, Key]) -> None:
+    any_down = False
+    for d in range(N_DECKS):
+        if s.decks[d] and not s.up[d]:
+            any_down = True
+            key = ("R", d)
+            out[_act(s, key, "reveal", (DECKS[d],))] = key
+    if not any_down:
+        out[_act(s, ("E",), "end", ())] = ("E",)

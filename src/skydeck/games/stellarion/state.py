@@ -1,0 +1,217 @@
+"""The Stellarion state: plain lists of small ints (see cards.py), so clone() is a
+handful of list copies and tree search can afford millions of them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from skydeck.core import Action, Event, IllegalAction, Rng, State
+from skydeck.games.stellarion import effects, legal
+from skydeck.games.stellarion.legal import END, MAIN, OVER, Key
+
+if TYPE_CHECKING:
+    from skydeck.games.stellarion.game import StellarionGame
+
+_FIELDS_INT = (
+    "stars",
+    "sun",
+    "held",
+    "turn",
+    "phase",
+    "outcome",
+    "turns",
+    "p_type",
+    "p_major",
+    "p_left",
+    "p_started",
+    "p_deck",
+    "p_take",
+    "reveals",
+    "breakthrough",
+)
+_FIELDS_LIST = ("up", "ktop", "kbot", "outpost", "theories", "proven", "meteors", "p_cards")
+_FIELDS_LISTS = ("decks", "discards", "columns", "piles")
+
+
+class StellarionState(State):
+    """Decks keep their top card at the end of the list. ``up[d]``: the top is face up
+    (in the Observatory). ``ktop[d]`` / ``kbot[d]``: how many cards from the top / from
+    the bottom the players know (seen and not shuffled since)."""
+
+    game: StellarionGame
+
+    def __init__(self, game: StellarionGame, rng: Rng) -> None:
+        self.game = game
+        self.rng = rng
+        self.reveals = 0
+        self.decks: list[list[int]] = [[] for _ in range(8)]
+        self.up = [0] * 8
+        self.ktop = [0] * 8
+        self.kbot = [0] * 8
+        self.discards: list[list[int]] = [[] for _ in range(8)]
+        self.outpost: list[int] = []
+        self.columns: list[list[int]] = []
+        self.piles: list[list[int]] = [[] for _ in range(game.players)]
+        self.stars = 0
+        self.theories: list[int] = []
+        self.proven: list[int] = []
+        self.breakthrough = -1  # the Type whose Coordinate is upgraded, -1 without Theories
+        self.sun = game.sun_start
+        self.meteors: list[int] = []
+        self.held = 0
+        self.turn = 0
+        self.phase = MAIN
+        self.outcome = 0
+        self.reason = ""
+        self.turns = 1
+        # the Coordinate (or Traverse) being resolved
+        self.p_type = 0
+        self.p_major = 0
+        self.p_left = 0
+        self.p_started = 0
+        self.p_deck = -1
+        self.p_take = 0
+        self.p_cards: list[int] = []
+        self._legal: dict[Action, Key] | None = None
+        self._list: list[Action] | None = None
+
+    # --- turn structure -------------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == OVER:
+            return ()
+        return (self.turn,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _table(self) -> dict[Action, Key]:
+        table = self._legal
+        if table is None:
+            table = self._legal = legal.generate(self)
+            self._list = list(table)
+        return table
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == OVER or seat != self.turn:
+            return []
+        if self._legal is None:
+            self._table()
+        assert self._list is not None
+        return list(self._list)
+
+    def validate(self, action: Action, seat: int) -> None:
+        if action not in self._table():
+            raise IllegalAction(f"'{action}' is not a legal action for seat {seat} now")
+
+    def apply(self, action: Action, seat: int) -> list[Event]:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        if self.phase == OVER:
+            raise IllegalAction(f"the match is over; seat {seat!r} cannot play {action}")
+        if seat != self.turn or type(seat) is not int:
+            raise IllegalAction(f"seat {seat!r} may not act now (to move: {self.turn})")
+        key = self._table().get(action)
+        if key is None:
+            raise IllegalAction(f"'{action}' is not a legal action for seat {seat} now")
+        return self._do(key, action, seat)
+
+    def _apply(self, action: Action, seat: int) -> list[Event]:
+        return self._do(self._table()[action], action, seat)
+
+    def _do(self, key: Key, action: Action, seat: int) -> list[Event]:
+        events = [Event("action", {"seat": seat, "action": self.game.text(action)})]
+        effects.apply_key(self, key, seat, events)
+        self._legal = None
+        self.settle(events)
+        return events
+
+    def settle(self, events: list[Event] | None = None) -> None:
+        """Play the forced steps: an end-of-turn step offering a single action, and the
+        loss check at the start of a turn. Leaves the legal table computed."""
+        if events is None:
+            events = []
+        while True:
+            if self.phase == OVER:
+                self._legal, self._list = {}, []
+                return
+            table = self._table()
+            if self.phase == END and len(table) == 1:
+                ((_action, key),) = table.items()
+                effects.apply_key(self, key, self.turn, events)
+                self._legal = None
+                continue
+            if self.phase == MAIN and not any(k[0] in "LCT" for k in table.values()):
+                effects.finish(self, -1, f"seat {self.turn} can neither Launch nor Coordinate")
+                events.append(Event("lost", {"reason": self.reason}))
+                continue
+            return
+
+    # --- outcome --------------------------------------------------------------------
+    @property
+    def scores(self) -> list[float]:
+        return [1.0 if self.outcome > 0 else 0.0] * self.game.players
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(range(self.game.players)) if self.outcome > 0 else ()
+
+    # --- information ----------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from skydeck.games.stellarion.view import make_view
+
+        return make_view(self, seat)
+
+    def resample(self, seat: int | None, rng: Rng) -> StellarionState:
+        from skydeck.games.stellarion.view import resample
+
+        return resample(self, seat, rng)
+
+    # --- copies and storage ---------------------------------------------------------
+    def clone(self) -> StellarionState:
+        s = StellarionState.__new__(StellarionState)
+        d = s.__dict__
+        d.update(self.__dict__)
+        s.rng = self.rng.copy()
+        s.decks = [x[:] for x in self.decks]
+        s.discards = [x[:] for x in self.discards]
+        s.columns = [x[:] for x in self.columns]
+        s.piles = [x[:] for x in self.piles]
+        s.up = self.up[:]
+        s.ktop = self.ktop[:]
+        s.kbot = self.kbot[:]
+        s.outpost = self.outpost[:]
+        s.theories = self.theories[:]
+        s.proven = self.proven[:]
+        s.meteors = self.meteors[:]
+        s.p_cards = self.p_cards[:]
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        obj: dict[str, Any] = {"rng": self.rng.to_json(), "reason": self.reason}
+        for name in _FIELDS_INT:
+            obj[name] = int(getattr(self, name))
+        for name in _FIELDS_LIST:
+            obj[name] = list(getattr(self, name))
+        for name in _FIELDS_LISTS:
+            obj[name] = [list(x) for x in getattr(self, name)]
+        return obj
+
+    @classmethod
+    def from_json(cls, game: StellarionGame, obj: dict[str, Any]) -> StellarionState:
+        try:
+            s = cls(game, Rng.from_json(obj["rng"]))
+            s.reason = str(obj["reason"])
+            for name in _FIELDS_INT:
+                setattr(s, name, int(obj[name]))
+            for name in _FIELDS_LIST:
+                setattr(s, name, [int(x) for x in obj[name]])
+            for name in _FIELDS_LISTS:
+                setattr(s, name, [[int(x) for x in sub] for sub in obj[name]])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"stellarion: malformed state: {exc!r}") from None
+        if len(s.decks) != 8 or len(s.piles) != game.players:
+            raise ValueError("stellarion: malformed state: wrong number of decks or piles")
+        s.settle()
+        return s
