@@ -1,0 +1,268 @@
+"""The Battle phase, one initiative step at a time.
+
+A step: every ship of the lowest initiative still to fire shoots all its lasers at once
+(rays traced against the table as it stood before the step); then damage, Delay tokens
+and stolen Cargo are applied together; then destroyed ships leave the table (kill piles,
+cubes vaporised or, with Stolen Goods, handed to the ship that struck the final blow);
+then emptied Cargo ships and Meteors leave; then Hexai-style regeneration.
+
+Each card on the table is a plain list (see the ``C_*`` indexes) so a state clones with
+one list copy per card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from skydeck.core import Event
+from skydeck.games.conflict import geometry as g
+
+if TYPE_CHECKING:
+    from skydeck.games.conflict.state import ConflictState
+
+# indexes into a table card: [ship, owner, x, y, angle, alive, cubes, delays, fired, damage]
+C_SHIP, C_OWNER, C_X, C_Y, C_ANGLE, C_ALIVE, C_CUBES, C_DELAYS, C_FIRED, C_DAMAGE = range(10)
+NEUTRAL = -1  # owner of Meteor cards
+
+
+def new_card(ship: int, owner: int, x: int, y: int, angle: int, cubes: int = 0) -> list[Any]:
+    return [ship, owner, x, y, angle, 1, cubes, 0, 0, ()]
+
+
+def effective_initiative(st: ConflictState, card: list[Any]) -> int:
+    return int(st.game.content.ships[card[C_SHIP]].initiative + 2 * card[C_DELAYS])
+
+
+def shooters(st: ConflictState) -> list[int]:
+    """Cards on the table that still have lasers to fire."""
+    ships = st.game.content.ships
+    return [
+        uid
+        for uid, c in enumerate(st.cards)
+        if c[C_ALIVE] and not c[C_FIRED] and ships[c[C_SHIP]].lasers
+    ]
+
+
+def next_initiative(st: ConflictState) -> int | None:
+    waiting = shooters(st)
+    if not waiting:
+        return None
+    return min(effective_initiative(st, st.cards[u]) for u in waiting)
+
+
+def distribute(cubes: int, strengths: list[int]) -> tuple[list[int], int]:
+    """Cubes each laser takes from a Cargo source, and how many are vaporised.
+
+    Enough cubes: every laser takes its strength. Too few: the rulebook's three passes
+    (all lasers, then strength 2+, then strength 3), one cube per laser per pass, all
+    the rest vaporised in the first pass that cannot serve every laser."""
+    if sum(strengths) <= cubes:
+        return list(strengths), 0
+    taken = [0] * len(strengths)
+    for level in (1, 2, 3):
+        firing = [i for i, s in enumerate(strengths) if s >= level]
+        if not firing:
+            continue
+        if cubes >= len(firing):
+            for i in firing:
+                taken[i] += 1
+            cubes -= len(firing)
+        else:
+            return taken, cubes
+    return taken, cubes
+
+
+def _mm(v: int, den: int = 1) -> float:
+    return round(v / den / g.MM, 2)
+
+
+def trace(st: ConflictState, uid: int, present: list[int], rects: list[g.Rect], circles: list[Any]):
+    """Yield one shot record per laser of card ``uid``: where it goes and what it meets."""
+    shapes = st.game.shapes
+    c = st.cards[uid]
+    shape = shapes.shape(c[C_SHIP], c[C_X], c[C_Y], c[C_ANGLE])
+    skip = present.index(uid)
+    for k, (p, d, strength, kind) in enumerate(shape.lasers):
+        hit = g.first_hit(p, d, rects, skip, circles)
+        if hit is None:
+            t = g.table_exit(p, d, shapes.width, shapes.height)
+            x, y, den = g.point_at(p, d, t)
+            yield {"laser": k, "target": None, "to": [_mm(x, den), _mm(y, den)], "blocked": False}
+            continue
+        i, t = hit
+        target = present[i]
+        q = g.point_at(p, d, t)
+        tc = st.cards[target]
+        blocked = False
+        if kind != "piercing":
+            tshape = shapes.shape(tc[C_SHIP], tc[C_X], tc[C_Y], tc[C_ANGLE])
+            blocked = any(g.on_segment(q, a, b) for a, b in tshape.shields)
+        yield {
+            "laser": k,
+            "target": target,
+            "to": [_mm(q[0], q[2]), _mm(q[1], q[2])],
+            "blocked": blocked,
+            "strength": strength,
+            "kind": kind,
+        }
+
+
+def fire_step(st: ConflictState) -> list[Event]:
+    """Resolve the next initiative step; the caller ends the battle when none is left."""
+    content, shapes = st.game.content, st.game.shapes
+    ships = content.ships
+    cards = st.cards
+    initiative = next_initiative(st)
+    assert initiative is not None, "fire_step with nobody left to fire"
+    firing = [u for u in shooters(st) if effective_initiative(st, cards[u]) == initiative]
+    firing_set = set(firing)
+    present = [u for u, c in enumerate(cards) if c[C_ALIVE]]
+    rects, circles = [], []
+    for u in present:
+        c = cards[u]
+        s = shapes.shape(c[C_SHIP], c[C_X], c[C_Y], c[C_ANGLE])
+        rects.append(s.rect)
+        circles.append(s.circle)
+    st.step += 1
+    st.initiative = initiative
+    events: list[Event] = [
+        Event("initiative", {"step": st.step, "initiative": initiative, "firing": firing})
+    ]
+
+    shots: list[dict[str, Any]] = []
+    for u in firing:
+        c = cards[u]
+        shape = shapes.shape(c[C_SHIP], c[C_X], c[C_Y], c[C_ANGLE])
+        for shot in trace(st, u, present, rects, circles):
+            p = shape.lasers[shot["laser"]][0]
+            shot = {"from_card": u, "from": [_mm(p[0]), _mm(p[1])], **shot}
+            shots.append(shot)
+
+    # --- effects, all at once ------------------------------------------------------
+    cargo_hits: dict[int, list[dict[str, Any]]] = {}
+    damaging: dict[int, set[int]] = {}  # target -> shooters that damaged it this step
+    for shot in shots:
+        target = shot["target"]
+        if target is None:
+            shot["result"] = "miss"
+            continue
+        if shot["blocked"]:
+            shot["result"] = "shield"
+            continue
+        tc = cards[target]
+        tcard = ships[tc[C_SHIP]]
+        shooter = cards[shot["from_card"]]
+        kind, strength = shot["kind"], shot["strength"]
+        if kind == "ion":
+            if (
+                tcard.lasers
+                and not tc[C_FIRED]
+                and target not in firing_set
+                and not tcard.ion_proof
+                and tcard.role in ("ship", "flagship")
+            ):
+                tc[C_DELAYS] += 1
+                shot["result"] = "delay"
+            else:
+                shot["result"] = "ion_no_effect"
+            continue
+        amount = 1 if kind == "piercing" else strength
+        if tcard.role in ("cargo", "meteor"):
+            cargo_hits.setdefault(target, []).append(shot)
+            shot["result"] = "cargo"
+            continue
+        if strength in tcard.immune_to:
+            shot["result"] = "immune"
+            continue
+        owner = shooter[C_OWNER]
+        tc[C_DAMAGE] = tc[C_DAMAGE] + (owner,) * amount
+        st.dealt[owner] += amount
+        damaging.setdefault(target, set()).add(shot["from_card"])
+        shot["result"] = "damage"
+        shot["damage"] = amount
+
+    moves: list[dict[str, Any]] = []
+    for target in sorted(cargo_hits):
+        hits = cargo_hits[target]
+        tc = cards[target]
+        strengths = [1 if h["kind"] == "piercing" else h["strength"] for h in hits]
+        taken, lost = distribute(tc[C_CUBES], strengths)
+        tc[C_CUBES] -= sum(taken) + lost
+        st.vaporised += lost
+        if lost:
+            moves.append({"from_card": target, "to_card": None, "cubes": lost, "why": "shortage"})
+        for h, n in zip(hits, taken):
+            h["cubes"] = n
+            if not n:
+                continue
+            thief = cards[h["from_card"]]
+            if tc[C_OWNER] == thief[C_OWNER]:
+                st.vaporised += n
+                moves.append({"from_card": target, "to_card": None, "cubes": n, "why": "own"})
+            else:
+                thief[C_CUBES] += n
+                moves.append(
+                    {"from_card": target, "to_card": h["from_card"], "cubes": n, "why": "stolen"}
+                )
+
+    for shot in shots:
+        events.append(Event("laser", shot))
+    for u in sorted({s["target"] for s in shots if s.get("result") == "delay"}):
+        events.append(Event("delay", {"card": u, "delays": cards[u][C_DELAYS]}))
+    for m in moves:
+        events.append(Event("cubes", m))
+
+    # --- destruction ----------------------------------------------------------------
+    destroyed = [
+        u
+        for u in present
+        if ships[cards[u][C_SHIP]].role in ("ship", "flagship")
+        and len(cards[u][C_DAMAGE]) >= ships[cards[u][C_SHIP]].hull
+    ]
+    dead = set(destroyed)
+    stolen_goods = "stolen_goods" in st.game.options["variants"]
+    for u in destroyed:
+        c = cards[u]
+        c[C_ALIVE] = 0
+        pile = st.kill_pile_for(c)
+        if pile >= 0:
+            st.kills[pile].append(u)
+        for seat in c[C_DAMAGE]:
+            st.returned[seat] += 1
+        events.append(Event("destroyed", {"card": u, "kill_pile": pile if pile >= 0 else None}))
+        if c[C_CUBES]:
+            n, c[C_CUBES] = c[C_CUBES], 0
+            hitters = damaging.get(u, set())
+            if stolen_goods and len(hitters) == 1 and next(iter(hitters)) not in dead:
+                heir = next(iter(hitters))
+                cards[heir][C_CUBES] += n
+                events.append(
+                    Event(
+                        "cubes", {"from_card": u, "to_card": heir, "cubes": n, "why": "final_blow"}
+                    )
+                )
+            else:
+                st.vaporised += n
+                events.append(
+                    Event(
+                        "cubes", {"from_card": u, "to_card": None, "cubes": n, "why": "destroyed"}
+                    )
+                )
+    for u in present:
+        c = cards[u]
+        if ships[c[C_SHIP]].role in ("cargo", "meteor") and c[C_CUBES] == 0 and c[C_ALIVE]:
+            c[C_ALIVE] = 0
+            events.append(Event("depleted", {"card": u}))
+    for u in firing:
+        cards[u][C_FIRED] = 1
+    for u in present:
+        c = cards[u]
+        regen = ships[c[C_SHIP]].regenerate
+        if c[C_ALIVE] and regen and c[C_DAMAGE]:
+            n = min(regen, len(c[C_DAMAGE]))
+            for seat in c[C_DAMAGE][-n:]:
+                st.returned[seat] += 1
+            c[C_DAMAGE] = c[C_DAMAGE][:-n]
+            events.append(Event("regenerated", {"card": u, "removed": n}))
+    st.last_shots = shots
+    return events

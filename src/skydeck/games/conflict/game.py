@@ -1,0 +1,118 @@
+"""Stellar Conflict's options and the factory of its states."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from skydeck.core import Game, OptionSpec, Rng
+from skydeck.games.conflict.content import RACES, Content, default_content
+from skydeck.games.conflict.shapes import Shapes
+from skydeck.games.conflict.state import ConflictState
+
+SCALES = ("dispute", "conflict", "war")
+VARIANTS = ("meteor", "stolen_goods")
+DEPLOYMENTS = ("timed", "light_speed")
+
+
+@lru_cache(maxsize=4)
+def _shapes(content: int) -> Shapes:
+    assert content == id(default_content())
+    return Shapes(default_content())
+
+
+class ConflictGame(Game):
+    id = "conflict"
+    title = "Stellar Conflict"
+    player_counts = (2, 3, 4)
+    option_specs = (
+        OptionSpec("scale", "choice", "conflict", "battle size: credits and timer", SCALES),
+        OptionSpec("races", "list", None, "race of each seat (default: in box order)", RACES),
+        OptionSpec("variants", "set", [], "optional rules", VARIANTS),
+        OptionSpec("meteors", "int", 3, "Meteor cards with the meteor variant (1-5)", [1, 5]),
+        OptionSpec(
+            "deployment",
+            "choice",
+            "timed",
+            "timed (the server's clock ends it) or light_speed (first empty deck stops it)",
+            DEPLOYMENTS,
+        ),
+    )
+
+    content: Content
+    shapes: Shapes
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        n = options.get("players", self.player_counts[0])
+        scale = options.get("scale", "conflict")
+        if scale not in SCALES:
+            raise ValueError(f"conflict: scale must be one of {', '.join(SCALES)}, got {scale!r}")
+        races = options.get("races")
+        if races is None:
+            races = list(RACES[:n])
+        if not isinstance(races, (list, tuple)) or len(races) != n:
+            raise ValueError(f"conflict: races must list one race per seat ({n}), got {races!r}")
+        for r in races:
+            if r not in RACES:
+                raise ValueError(f"conflict: unknown race {r!r}; races: {', '.join(RACES)}")
+        if len(set(races)) != len(races):
+            raise ValueError(f"conflict: each race has one set of cards; {races!r} repeats one")
+        variants = options.get("variants", [])
+        if isinstance(variants, str) or not isinstance(variants, (list, tuple, set)):
+            raise ValueError(f"conflict: variants must be a list, got {variants!r}")
+        for v in variants:
+            if v not in VARIANTS:
+                raise ValueError(
+                    f"conflict: unknown variant {v!r}; variants: {', '.join(VARIANTS)}"
+                )
+        meteors = options.get("meteors", 3)
+        if isinstance(meteors, bool) or not isinstance(meteors, int) or not 1 <= meteors <= 5:
+            raise ValueError(f"conflict: meteors must be a whole number 1-5, got {meteors!r}")
+        deployment = options.get("deployment", "timed")
+        if deployment not in DEPLOYMENTS:
+            raise ValueError(
+                f"conflict: deployment must be one of {', '.join(DEPLOYMENTS)}, got {deployment!r}"
+            )
+        self.content = default_content()
+        self.shapes = _shapes(id(self.content))
+        table = self.content.table
+        self.races: tuple[str, ...] = tuple(races)
+        self.credits: int = table.scales[scale].credits
+        self.seconds: int = table.scales[scale].seconds
+        self.timed = deployment == "timed"
+        self.cubes_per_source: int = table.cargo_cubes[str(n)]
+        return {
+            "scale": scale,
+            "races": list(races),
+            "variants": sorted(set(variants)),
+            "meteors": meteors,
+            "deployment": deployment,
+        }
+
+    def new(self, seed: int) -> ConflictState:
+        return ConflictState(self, Rng(seed))
+
+    def restore(self, obj: dict[str, Any]) -> ConflictState:
+        if not isinstance(obj, dict):
+            raise ValueError("conflict: a state must be a JSON object")
+        return ConflictState.from_json(self, obj)
+
+    def describe(self, action: Any) -> str:
+        if action.kind in ("buy", "sell") and action.args:
+            idx = self.content.by_id.get(str(action.args[0]))
+            if idx is not None:
+                s = self.content.ships[idx]
+                return f"{action.kind} {s.name} ({s.cost} cr, init {s.initiative}, hull {s.hull})"
+        if action.kind == "place" and len(action.args) == 3:
+            x, y, a = action.args
+            return f"place at ({x}, {y}) mm facing {a} degrees"
+        return str(action)
+
+    @classmethod
+    def conformance_configs(cls) -> list[dict[str, Any]]:
+        return [
+            {"players": 2, "scale": "war"},
+            {"players": 2, "scale": "dispute", "variants": ["meteor"], "meteors": 5},
+            {"players": 3, "scale": "conflict", "deployment": "light_speed"},
+            {"players": 4, "scale": "dispute", "variants": ["stolen_goods"]},
+        ]

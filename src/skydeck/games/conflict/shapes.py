@@ -1,0 +1,129 @@
+"""Placed cards as geometry: rectangles, laser rays and shield segments in world units,
+plus the legality of a placement and the finite placement grid agents choose from.
+
+A card's shape depends only on (card, x, y, angle), so it is computed once per game and
+shared by every clone of every state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from skydeck.games.conflict import geometry as g
+from skydeck.games.conflict.content import Content
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    rect: g.Rect
+    circle: tuple[g.Point, int]
+    #: (exit point, direction, strength, kind) per laser, in data order
+    lasers: tuple[tuple[g.Point, g.Point, int, str], ...]
+    shields: tuple[tuple[g.Point, g.Point], ...]
+
+
+class Shapes:
+    """Geometry cache and placement rules for one content pack."""
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self.hw, self.hl = content.half_w, content.half_l
+        t = content.table
+        self.width, self.height = t.table.width_mm, t.table.height_mm
+        # two cards whose centres are further apart than this cannot touch (mm^2)
+        self.clear_d2 = t.card.width_mm**2 + t.card.length_mm**2
+        self._cache: dict[tuple[int, int, int, int], Shape] = {}
+        self._rects: dict[tuple[int, int, int], g.Rect] = {}
+        self.grid = self._grid()
+
+    def rect(self, x: int, y: int, angle: int) -> g.Rect:
+        key = (x, y, angle)
+        r = self._rects.get(key)
+        if r is None:
+            r = self._rects[key] = g.card_rect(x, y, angle, self.hw, self.hl)
+        return r
+
+    def shape(self, ship: int, x: int, y: int, angle: int) -> Shape:
+        key = (ship, x, y, angle)
+        s = self._cache.get(key)
+        if s is None:
+            card = self.content.ships[ship]
+            rect = self.rect(x, y, angle)
+            lasers = tuple(
+                (
+                    g.to_world(x, y, angle, lz.lx, lz.ly),
+                    g.heading(angle + lz.direction),
+                    lz.strength,
+                    lz.kind,
+                )
+                for lz in card.lasers
+            )
+            shields = tuple(
+                (g.to_world(x, y, angle, a, b), g.to_world(x, y, angle, c, d))
+                for a, b, c, d in card.shields
+            )
+            s = self._cache[key] = Shape(rect, g.bounding_radius2(rect), lasers, shields)
+        return s
+
+    # --- placement ----------------------------------------------------------------
+
+    def placement_error(
+        self, x: int, y: int, angle: int, others: list[tuple[int, int, int]]
+    ) -> str | None:
+        """Why a card may not go at (x, y, angle) among ``others`` (x, y, angle), or None."""
+        rect = self.rect(x, y, angle)
+        if not g.inside_table(rect, self.width, self.height):
+            return (
+                f"a card at ({x}, {y}) turned {angle} would leave the "
+                f"{self.width} x {self.height} mm table"
+            )
+        d2 = self.clear_d2
+        for ox, oy, oa in others:
+            dx, dy = ox - x, oy - y
+            if dx * dx + dy * dy > d2:
+                continue
+            if not g.rects_clear(rect, self.rect(ox, oy, oa)):
+                return (
+                    f"a card at ({x}, {y}) turned {angle} would touch or overlap "
+                    f"the card at ({ox}, {oy})"
+                )
+        return None
+
+    def _grid(self) -> tuple[tuple[int, int, int], ...]:
+        """Grid positions x angles that lie on the table, centred on it."""
+        grid = self.content.table.grid
+        out = []
+        xs = _axis(self.width, grid.margin_mm, grid.step_mm)
+        ys = _axis(self.height, grid.margin_mm, grid.step_mm)
+        for y in ys:
+            for x in xs:
+                for a in range(0, 360, grid.angle_step):
+                    if g.inside_table(self.rect(x, y, a), self.width, self.height):
+                        out.append((x, y, a))
+        return tuple(out)
+
+    def free_grid(self, others: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+        """The grid placements still legal among ``others``."""
+        d2 = self.clear_d2
+        out = []
+        for x, y, a in self.grid:
+            ok = True
+            for ox, oy, oa in others:
+                dx, dy = ox - x, oy - y
+                if dx * dx + dy * dy > d2:
+                    continue
+                if not g.rects_clear(self.rect(x, y, a), self.rect(ox, oy, oa)):
+                    ok = False
+                    break
+            if ok:
+                out.append((x, y, a))
+        return out
+
+
+def _axis(length: int, margin: int, step: int) -> list[int]:
+    span = length - 2 * margin
+    if span < 0:
+        return [length // 2]
+    n = span // step + 1
+    start = margin + (span - (n - 1) * step) // 2
+    return [start + i * step for i in range(n)]

@@ -1,0 +1,460 @@
+"""A Stellar Conflict match: Preparation, simultaneous Deployment, Battle, Scoring.
+
+Phases and who acts (``to_move``):
+- ``preparation``: every seat not yet ready, secretly (``buy``/``sell``/``ready``);
+- ``deployment``: every seat still holding a card (``place x y angle`` or ``done``); the
+  server's clock ends it with ``timeout`` (timed), or a seat deploying its last card
+  calls "stop" automatically (light speed);
+- ``last_card``: after the clock or a stop, each seat still holding a card either
+  places it (``place``) or withdraws it (``done``);
+- ``battle``: every seat; any ``fire`` resolves the next initiative step;
+- ``over``.
+See VIEW.md for the view and the action notation, RULINGS.md for interpretations.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from skydeck.core import Action, Event, IllegalAction, Rng, State, private
+from skydeck.games.conflict import battle as b
+from skydeck.games.conflict.battle import (
+    C_ALIVE,
+    C_ANGLE,
+    C_CUBES,
+    C_DAMAGE,
+    C_DELAYS,
+    C_FIRED,
+    C_OWNER,
+    C_SHIP,
+    C_X,
+    C_Y,
+)
+
+if TYPE_CHECKING:
+    from skydeck.games.conflict.game import ConflictGame
+
+PREP, DEPLOY, LAST, BATTLE, OVER = "preparation", "deployment", "last_card", "battle", "over"
+PHASES = (PREP, DEPLOY, LAST, BATTLE, OVER)
+READY, DONE, FIRE, TIMEOUT = Action("ready"), Action("done"), Action("fire"), Action("timeout")
+
+
+class ConflictState(State):
+    game: ConflictGame
+
+    def __init__(self, game: ConflictGame, rng: Rng) -> None:
+        n = game.players
+        self.game = game
+        self.rng = rng
+        self.reveals = 0
+        self.phase = PREP
+        self.fleets: list[list[int]] = [[] for _ in range(n)]  # chosen regular ships
+        self.ready = [False] * n
+        self.decks: list[list[int]] = [[] for _ in range(n)]  # top card last
+        self.hands = [-1] * n  # the card being played, -1 none
+        self.done = [False] * n  # stopped deploying
+        self.cards: list[list[Any]] = []  # see battle.C_*
+        self.kills: list[list[int]] = [[] for _ in range(n)]
+        self.dealt = [0] * n  # damage tokens each colour has put on ships
+        self.returned = [0] * n  # ... and got back (destruction, regeneration)
+        self.vaporised = 0
+        self.supply = game.content.table.cube_supply  # cubes still in the box
+        self.step = 0
+        self.initiative = -1
+        self.last_shots: list[dict[str, Any]] = []
+        self.stopped_by = -1  # light speed: the seat that called "stop"
+        self._free: list[tuple[int, int, int]] | None = None  # placement cache
+
+    # --- turn structure -----------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        ph = self.phase
+        if ph == PREP:
+            return tuple(i for i, r in enumerate(self.ready) if not r)
+        if ph in (DEPLOY, LAST):
+            return tuple(i for i, h in enumerate(self.hands) if h >= 0 and not self.done[i])
+        if ph == BATTLE:
+            return tuple(range(self.game.players))
+        return ()
+
+    def credits_left(self, seat: int) -> int:
+        ships = self.game.content.ships
+        return self.game.credits - sum(ships[i].cost for i in self.fleets[seat])
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_move:
+            return []
+        ph = self.phase
+        if ph == PREP:
+            ships = self.game.content.ships
+            left = self.credits_left(seat)
+            mine = self.fleets[seat]
+            out = [
+                Action("buy", (ships[i].id,))
+                for i in self.game.content.regulars_of(self.game.races[seat])
+                if i not in mine and ships[i].cost <= left
+            ]
+            out.extend(Action("sell", (ships[i].id,)) for i in sorted(mine))
+            out.append(READY)
+            return out
+        if ph in (DEPLOY, LAST):
+            acts = [Action("place", p) for p in self.free_placements()]
+            acts.append(DONE)
+            return acts
+        return [FIRE]
+
+    def free_placements(self) -> list[tuple[int, int, int]]:
+        if self._free is None:
+            self._free = self.game.shapes.free_grid(self._occupied())
+        return self._free
+
+    def _occupied(self) -> list[tuple[int, int, int]]:
+        return [(c[C_X], c[C_Y], c[C_ANGLE]) for c in self.cards if c[C_ALIVE]]
+
+    def validate(self, action: Action, seat: int) -> None:
+        kind, args, ph = action.kind, action.args, self.phase
+        if ph == PREP:
+            if kind == "ready" and not args:
+                return
+            if kind in ("buy", "sell") and len(args) == 1 and isinstance(args[0], str):
+                idx = self.game.content.by_id.get(args[0])
+                ships = self.game.content.ships
+                if idx is None or ships[idx].race != self.game.races[seat]:
+                    raise IllegalAction(
+                        f"{args[0]!r} is not a ship of the {self.game.races[seat]} fleet"
+                    )
+                if ships[idx].role != "ship":
+                    raise IllegalAction(
+                        f"{ships[idx].name} is always in the deck: it is not bought or sold"
+                    )
+                if kind == "sell":
+                    if idx not in self.fleets[seat]:
+                        raise IllegalAction(f"{ships[idx].name} is not in your fleet")
+                    return
+                if idx in self.fleets[seat]:
+                    raise IllegalAction(f"{ships[idx].name} is already in your fleet")
+                if ships[idx].cost > self.credits_left(seat):
+                    raise IllegalAction(
+                        f"{ships[idx].name} costs {ships[idx].cost} credits; "
+                        f"only {self.credits_left(seat)} left"
+                    )
+                return
+            raise IllegalAction(f"'{action}' is not a Preparation action (buy, sell, ready)")
+        if ph in (DEPLOY, LAST):
+            if kind == "done" and not args:
+                return
+            if kind == "timeout" and not args:
+                if ph != DEPLOY or self.game.options["deployment"] != "timed":
+                    raise IllegalAction("'timeout' only ends a timed Deployment phase")
+                return
+            if kind == "place":
+                self._check_place(args)
+                return
+            raise IllegalAction(f"'{action}' is not a Deployment action (place x y angle, done)")
+        if ph == BATTLE and kind == "fire" and not args:
+            return
+        raise IllegalAction(f"'{action}' is not legal in the {ph} phase")
+
+    def _check_place(self, args: tuple[Any, ...]) -> None:
+        if len(args) != 3 or not all(type(a) is int for a in args):
+            raise IllegalAction(
+                "place needs three whole numbers: x and y in millimetres, angle in degrees"
+            )
+        x, y, angle = args
+        if not 0 <= angle < 360:
+            raise IllegalAction(f"angle must be 0-359 degrees, got {angle}")
+        sh = self.game.shapes
+        if not (0 <= x <= sh.width and 0 <= y <= sh.height):
+            raise IllegalAction(f"({x}, {y}) is off the {sh.width} x {sh.height} mm table")
+        why = sh.placement_error(x, y, angle, self._occupied())
+        if why:
+            raise IllegalAction(why)
+
+    # --- applying -----------------------------------------------------------------
+    def _apply(self, action: Action, seat: int) -> list[Event]:
+        kind = action.kind
+        if kind == "buy" or kind == "sell":
+            idx = self.game.content.by_id[str(action.args[0])]
+            if kind == "buy":
+                self.fleets[seat].append(idx)
+            else:
+                self.fleets[seat].remove(idx)
+            return [private(kind, seat, {"seat": seat, "ship": action.args[0]})]
+        if kind == "ready":
+            self.ready[seat] = True
+            events = [Event("ready", {"seat": seat})]
+            if all(self.ready):
+                events.extend(self._start_deployment())
+            return events
+        if kind == "place":
+            return self._place(seat, action.args)  # type: ignore[arg-type]
+        if kind == "done":
+            return self._withdraw(seat)
+        if kind == "timeout":
+            return self._stop("timeout", -1)
+        if kind == "fire":
+            events = b.fire_step(self)
+            if b.next_initiative(self) is None:
+                events.extend(self._finish())
+            return events
+        raise AssertionError(f"unvalidated action {action}")  # pragma: no cover
+
+    def _start_deployment(self) -> list[Event]:
+        g = self.game
+        content = g.content
+        meteor = "meteor" in g.options["variants"]
+        events: list[Event] = []
+        for seat in range(g.players):
+            race = g.races[seat]
+            middle = list(self.fleets[seat])
+            self.rng.shuffle(middle)
+            deck = [content.flagship_of(race), *middle]
+            if not meteor:
+                deck.append(content.cargo_of(race))
+            self.decks[seat] = deck
+        if meteor:
+            events.extend(self._place_meteors())
+        self.phase = DEPLOY
+        events.append(
+            Event("deployment", {"decks": [len(d) for d in self.decks], "timed": g.timed})
+        )
+        for seat in range(g.players):
+            events.append(self._draw(seat))
+        return events
+
+    def _place_meteors(self) -> list[Event]:
+        """Meteors go on the table before Deployment, at random legal grid spots."""
+        g = self.game
+        count = g.options["meteors"]
+        cubes = g.cubes_per_source * g.players // count
+        chosen = list(g.content.meteors)
+        self.rng.shuffle(chosen)
+        events = []
+        for ship in chosen[:count]:
+            free = self.free_placements()
+            x, y, a = free[self.rng.below(len(free))]
+            self.cards.append(b.new_card(ship, b.NEUTRAL, x, y, a, cubes))
+            self.supply -= cubes
+            self._free = None
+            events.append(
+                Event(
+                    "meteor",
+                    {"card": len(self.cards) - 1, "ship": g.content.ships[ship].id,
+                     "x": x, "y": y, "angle": a, "cubes": cubes},
+                )
+            )  # fmt: skip
+        return events
+
+    def _draw(self, seat: int) -> Event:
+        deck = self.decks[seat]
+        if not deck:
+            self.hands[seat] = -1
+            return Event("deck_empty", {"seat": seat})
+        card = deck.pop()
+        self.hands[seat] = card
+        self.reveals += 1
+        return private(
+            "drew",
+            seat,
+            {"seat": seat, "ship": self.game.content.ships[card].id, "deck": len(deck)},
+            {"seat": seat, "deck": len(deck)},
+        )
+
+    def _place(self, seat: int, args: tuple[int, int, int]) -> list[Event]:
+        x, y, angle = args
+        ship = self.hands[seat]
+        self.cards.append(b.new_card(ship, seat, x, y, angle))
+        self._free = None
+        self.reveals += 1
+        events = [
+            Event(
+                "placed",
+                {"seat": seat, "card": len(self.cards) - 1,
+                 "ship": self.game.content.ships[ship].id, "x": x, "y": y, "angle": angle},
+            )
+        ]  # fmt: skip
+        if self.phase == LAST:
+            self.hands[seat] = -1
+            self.done[seat] = True
+            return events + self._maybe_end_deployment()
+        events.append(self._draw(seat))
+        if self.hands[seat] < 0 and self.game.options["deployment"] == "light_speed":
+            self.done[seat] = True
+            return events + self._stop("stop", seat)
+        return events + self._maybe_end_deployment()
+
+    def _withdraw(self, seat: int) -> list[Event]:
+        self.hands[seat] = -1
+        self.decks[seat] = []
+        self.done[seat] = True
+        events = [Event("done", {"seat": seat})]
+        return events + self._maybe_end_deployment()
+
+    def _stop(self, why: str, by: int) -> list[Event]:
+        """The clock ran out or a seat called stop: decks go back to the box; whoever
+        holds a card decides where it lands (or withdraws it)."""
+        self.stopped_by = by
+        for seat in range(self.game.players):
+            self.decks[seat] = []
+        self.phase = LAST
+        events = [Event("stop", {"why": why, "seat": by if by >= 0 else None})]
+        return events + self._maybe_end_deployment()
+
+    def _maybe_end_deployment(self) -> list[Event]:
+        if self.to_move:
+            return []
+        g = self.game
+        for seat in range(g.players):
+            self.decks[seat] = []
+            self.hands[seat] = -1
+        events: list[Event] = []
+        ships = g.content.ships
+        for uid, c in enumerate(self.cards):
+            if ships[c[C_SHIP]].role == "cargo":
+                c[C_CUBES] = g.cubes_per_source
+                self.supply -= g.cubes_per_source
+                events.append(Event("cargo", {"card": uid, "cubes": g.cubes_per_source}))
+        self.phase = BATTLE
+        events.append(Event("battle", {"next": b.next_initiative(self)}))
+        if b.next_initiative(self) is None:
+            events.extend(self._finish())
+        return events
+
+    def _finish(self) -> list[Event]:
+        self.phase = OVER
+        return [Event("over", {"scores": self.scores, "winners": list(self.winners)})]
+
+    def kill_pile_for(self, card: list[Any]) -> int:
+        """Whose kill pile a destroyed ship joins; -1: vaporised (a tie of others)."""
+        owner = card[C_OWNER]
+        n = self.game.players
+        if n == 2:
+            return 1 - owner
+        tally = [0] * n
+        for seat in card[C_DAMAGE]:
+            tally[seat] += 1
+        best = max(tally)
+        tied = [s for s in range(n) if tally[s] == best]
+        if owner in tied:
+            return int(owner)
+        return tied[0] if len(tied) == 1 else -1
+
+    # --- outcome ------------------------------------------------------------------
+    @property
+    def scores(self) -> list[float]:
+        ships = self.game.content.ships
+        out = [0.0] * self.game.players
+        for seat, pile in enumerate(self.kills):
+            for uid in pile:
+                c = self.cards[uid]
+                vp = ships[c[C_SHIP]].vp
+                out[seat] += -vp if c[C_OWNER] == seat else vp
+        for c in self.cards:
+            if c[C_ALIVE] and c[C_OWNER] >= 0:
+                out[c[C_OWNER]] += c[C_CUBES]
+        return out
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        if self.phase != OVER:
+            return ()
+        sc = self.scores
+        best = max(sc)
+        return tuple(i for i, s in enumerate(sc) if s == best)
+
+    # --- information --------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from skydeck.games.conflict.view import build_view
+
+        return build_view(self, seat)
+
+    def resample(self, seat: int | None, rng: Rng) -> ConflictState:
+        from skydeck.games.conflict.view import resample
+
+        return resample(self, seat, rng)
+
+    # --- copies -------------------------------------------------------------------
+    def clone(self) -> ConflictState:
+        s = ConflictState.__new__(ConflictState)
+        s.game, s.rng, s.reveals, s.phase = self.game, self.rng.copy(), self.reveals, self.phase
+        s.fleets = [f[:] for f in self.fleets]
+        s.ready = self.ready[:]
+        s.decks = [d[:] for d in self.decks]
+        s.hands = self.hands[:]
+        s.done = self.done[:]
+        s.cards = [c[:] for c in self.cards]
+        s.kills = [k[:] for k in self.kills]
+        s.dealt, s.returned = self.dealt[:], self.returned[:]
+        s.vaporised, s.supply, s.step = self.vaporised, self.supply, self.step
+        s.initiative, s.last_shots, s.stopped_by = self.initiative, self.last_shots, self.stopped_by
+        s._free = self._free
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rng": self.rng.to_json(),
+            "reveals": self.reveals,
+            "phase": self.phase,
+            "fleets": self.fleets,
+            "ready": self.ready,
+            "decks": self.decks,
+            "hands": self.hands,
+            "done": self.done,
+            "cards": [[*c[:C_DAMAGE], list(c[C_DAMAGE])] for c in self.cards],
+            "kills": self.kills,
+            "dealt": self.dealt,
+            "returned": self.returned,
+            "vaporised": self.vaporised,
+            "supply": self.supply,
+            "step": self.step,
+            "initiative": self.initiative,
+            "last_shots": self.last_shots,
+            "stopped_by": self.stopped_by,
+        }
+
+    @classmethod
+    def from_json(cls, game: ConflictGame, obj: dict[str, Any]) -> ConflictState:
+        n = game.players
+        try:
+            s = cls(game, Rng.from_json(obj["rng"]))
+            s.reveals = int(obj["reveals"])
+            if obj["phase"] not in PHASES:
+                raise ValueError(f"unknown phase {obj['phase']!r}")
+            s.phase = obj["phase"]
+            s.fleets = [[int(i) for i in f] for f in obj["fleets"]]
+            s.ready = [bool(r) for r in obj["ready"]]
+            s.decks = [[int(i) for i in d] for d in obj["decks"]]
+            s.hands = [int(h) for h in obj["hands"]]
+            s.done = [bool(d) for d in obj["done"]]
+            s.cards = [[*(int(v) for v in c[:C_DAMAGE]), tuple(c[C_DAMAGE])] for c in obj["cards"]]
+            s.kills = [[int(u) for u in k] for k in obj["kills"]]
+            s.dealt = [int(v) for v in obj["dealt"]]
+            s.returned = [int(v) for v in obj["returned"]]
+            s.vaporised, s.supply = int(obj["vaporised"]), int(obj["supply"])
+            s.step, s.initiative = int(obj["step"]), int(obj["initiative"])
+            s.last_shots = list(obj["last_shots"])
+            s.stopped_by = int(obj["stopped_by"])
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise ValueError(f"conflict: malformed state: {exc}") from None
+        lists = (s.fleets, s.ready, s.decks, s.hands, s.done, s.kills, s.dealt, s.returned)
+        if any(len(v) != n for v in lists):
+            raise ValueError(f"conflict: malformed state: per-seat lists must have {n} entries")
+        nships = len(game.content.ships)
+        for c in s.cards:
+            if len(c) != 10 or not 0 <= c[C_SHIP] < nships:
+                raise ValueError(f"conflict: malformed state: bad table card {c!r}")
+        return s
+
+
+__all__ = [
+    "BATTLE",
+    "C_ALIVE",
+    "C_CUBES",
+    "C_DELAYS",
+    "C_FIRED",
+    "DEPLOY",
+    "LAST",
+    "OVER",
+    "PREP",
+    "ConflictState",
+]
