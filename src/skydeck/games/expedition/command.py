@@ -1,0 +1,321 @@
+"""The Command phase: movement, Embassies and recruiting, Expeditions, collecting, and
+every way to spend Raw Materials, Crystals and Influence; plus the action dispatcher.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skydeck.core import Action, Event, IllegalAction
+from skydeck.games.expedition.content import SKILLS, TIERS
+from skydeck.games.expedition.flow import FlowMixin
+
+SPENDABLE = ("rm", "crystal")
+TRADABLE = ("rm", "crystal", "influence")
+
+
+class CommandMixin(FlowMixin):
+    """Command actions and the legal-action / apply dispatch over frames and phases."""
+
+    # --- costs and checks ------------------------------------------------------------------
+    def build_cost(self, seat: int) -> tuple[int, int, bool] | None:
+        """(RM, Crystal, uses the exploration discount) to build here now, or None."""
+        here = self.location_at(self.ship[seat])
+        if here < 0 or self.emb_left[seat] <= 0:
+            return None
+        c = self.emb[seat][here]
+        own = self.owner[here]
+        loc = self.content.locations[here]
+        if c >= 3 or (loc.level == 0 and own != seat):
+            return None
+        if own < 0:
+            if any(self.ship[o] == self.ship[seat] for o in range(self.n) if o != seat):
+                return None  # an empty Location is blocked by a ship standing on it
+            idx = 0
+        elif own == seat:
+            idx = c
+        else:
+            if c >= 1:
+                return None
+            idx = 0
+        rm, crystal = loc.cost[idx].rm, loc.cost[idx].crystal
+        discount = False
+        disc = self.content.rules.exploration_discount
+        if c == 0 and self.round <= len(disc) and not self.disc_used[seat]:
+            rm = max(0, rm - disc[self.round - 1])
+            discount = True
+        bonus = self.build_bonus[seat]
+        if bonus:
+            cut = min(bonus, rm)
+            rm -= cut
+            crystal = max(0, crystal - (bonus - cut))
+        if self.rm[seat] < rm or self.cr[seat] < crystal:
+            return None
+        return rm, crystal, discount
+
+    def wormhole_cells(self, seat: int) -> list[int]:
+        here = self.ship[seat]
+        if not self.worm[seat] or self.anomaly_kind(self.board[here]) != "wormhole":
+            return []
+        return [
+            c
+            for c, tile in enumerate(self.board)
+            if c != here and tile >= 0 and self.anomaly_kind(tile) == "wormhole"
+        ]
+
+    def resources(self, seat: int, word: str) -> int:
+        return {"rm": self.rm, "crystal": self.cr, "influence": self.inf}[word][seat]
+
+    def _spend(self, seat: int, word: str, n: int) -> None:
+        {"rm": self.rm, "crystal": self.cr, "influence": self.inf}[word][seat] -= n
+
+    # --- legal Command actions -------------------------------------------------------------
+    def command_actions(self, seat: int) -> list[Action]:
+        costs = self.content.rules.costs
+        t = self.t
+        acts: list[Action] = []
+        here = self.ship[seat]
+        targets = [c for c in self.grid.neighbours[here] if self.passable(c)]
+        if self.moves[seat] > 0:
+            acts += [Action("move", (c,)) for c in targets]
+        else:
+            if self.rm[seat] >= costs["warp_rm"]:
+                acts += [Action("warp", (c, "rm")) for c in targets]
+            if self.cr[seat] >= costs["warp_crystal"]:
+                acts += [Action("warp", (c, "crystal")) for c in targets]
+        acts += [Action("wormhole", (c,)) for c in self.wormhole_cells(seat)]
+        if self.build_cost(seat) is not None:
+            acts.append(Action("build"))
+        loc = self.location_at(here)
+        if loc >= 0 and loc in self.tokens[seat]:
+            acts.append(Action("collect"))
+        for x in self.exps[seat] + self.secret[seat]:
+            if self.can_complete(seat, x):
+                acts.append(Action("expedition", (t.exp_ids[x],)))
+        if self.rm[seat] >= costs["upgrade"]:
+            acts += self.upgrade_choices(seat, "buy")
+        if self.dmg[seat] and self.rm[seat] >= costs["repair"]:
+            acts.append(Action("repair"))
+        if self.cr[seat] >= costs["reprogram"]:
+            done = set(self.reprog[seat][0::2])
+            for c in sorted(self.hand[seat]):
+                if t.robot in t.crew_skills[c] and c not in done:
+                    acts += [
+                        Action("reprogram", (t.crew_ids[c], SKILLS[s]))
+                        for s in range(len(SKILLS))
+                        if s not in t.crew_skills[c]
+                    ]
+        if self.cr[seat] >= costs["solo"]:
+            acts += [
+                Action("solo", (t.crew_ids[c],))
+                for c in sorted(self.hand[seat])
+                if t.crew_solo[c] is not None
+            ]
+        acts += [Action("ability", (t.upg_ids[u],)) for u in self.enabled_upgrades(seat)]
+        inf = self.inf[seat]
+        if inf >= costs["replace_expedition"]:
+            for x in self.exps[seat]:
+                acts += [
+                    Action("replace", (t.exp_ids[x], TIERS[i]))
+                    for i in range(3)
+                    if self.exp_decks[i]
+                ]
+        if (
+            inf >= costs["influence_tile"]
+            and self.stack
+            and self.placement_cells(seat, False, here)
+        ):
+            acts.append(Action("scan"))
+        if inf >= costs["exchange"] and not self.exchange[seat]:
+            acts.append(Action("exchange"))
+        if self.exchange[seat]:
+            acts += [
+                Action("convert", (give, get))
+                for give in SPENDABLE
+                for get in SPENDABLE
+                if give != get and self.resources(seat, give) >= 2
+            ]
+        if (
+            inf >= costs["secret_expedition"]
+            and len(self.secret[seat]) < self.content.rules.max_secret
+        ):
+            acts += [Action("secret", (TIERS[i],)) for i in range(3) if self.exp_decks[i]]
+        if self.trades[seat]:
+            acts += [
+                Action("trade", (give, get))
+                for give in TRADABLE
+                for get in TRADABLE
+                if give != get and self.resources(seat, give) >= 2
+            ]
+        acts.append(Action("end"))
+        return acts
+
+    # --- applying Command actions ----------------------------------------------------------
+    def apply_command(self, seat: int, a: Action, events: list[Event]) -> None:
+        k = a.kind
+        costs = self.content.rules.costs
+        t = self.t
+        ci = self.content
+        if k in ("move", "warp", "wormhole"):
+            cell = int(a.args[0])  # type: ignore[arg-type]
+            if k == "move":
+                self.moves[seat] -= 1
+            elif k == "warp":
+                word = str(a.args[1])
+                self._spend(seat, word, costs["warp_" + word])
+            self.ship[seat] = cell
+            others = sum(1 for x in self.board if x >= 0 and self.anomaly_kind(x) == "wormhole")
+            self.worm[seat] = int(
+                k != "wormhole" and self.anomaly_kind(self.board[cell]) == "wormhole" and others > 1
+            )
+            events.append(Event("moved", {"seat": seat, "cell": cell, "how": k}))
+        elif k == "build":
+            self.build(seat, events)
+        elif k == "collect":
+            rm, crystal = self.collect(seat, self.location_at(self.ship[seat]))
+            events.append(Event("collected", {"seat": seat, "rm": rm, "crystal": crystal}))
+        elif k == "expedition":
+            x = ci.expedition_index[str(a.args[0])]
+            self.pending.append({"k": "exp", "s": seat, "x": x, "sel": (), "su": ()})
+        elif k == "buy":
+            self.rm[seat] -= costs["upgrade"]
+            u = self.gain_upgrade(seat, a)
+            events.append(Event("upgrade_bought", {"seat": seat, "upgrade": t.upg_ids[u]}))
+        elif k == "repair":
+            self.rm[seat] -= costs["repair"]
+            self.repair(seat)
+        elif k == "reprogram":
+            self.cr[seat] -= costs["reprogram"]
+            c = ci.crew_index[str(a.args[0])]
+            self.reprog[seat] += [c, SKILLS.index(str(a.args[1]))]
+        elif k == "solo":
+            c = ci.crew_index[str(a.args[0])]
+            events.append(Event("solo_mission", {"seat": seat, "crew": t.crew_ids[c]}))
+            self.start_solo(seat, c)
+        elif k == "ability":
+            u = ci.upgrade_index[str(a.args[0])]
+            self.remove_upgrade(seat, u)
+            self.push_fx(seat, t.upg_ability[u])
+        elif k == "replace":
+            self.inf[seat] -= costs["replace_expedition"]
+            x = ci.expedition_index[str(a.args[0])]
+            self.exps[seat].remove(x)
+            self.exp_discard.append(x)
+            card = self.draw_expedition(TIERS.index(str(a.args[1])))
+            self.exps[seat].append(card)
+            events.append(Event("expedition_drawn", {"seat": seat, "expedition": t.exp_ids[card]}))
+        elif k == "scan":
+            self.inf[seat] -= costs["influence_tile"]
+            self.open_placement(seat, 1, False, False, events)
+        elif k == "exchange":
+            self.inf[seat] -= costs["exchange"]
+            self.exchange[seat] = 1
+        elif k in ("convert", "trade"):
+            give, get = str(a.args[0]), str(a.args[1])
+            self._spend(seat, give, 2)
+            self.gain(
+                seat,
+                **{"rm": {"rm": 1}, "crystal": {"crystal": 1}, "influence": {"influence": 1}}[get],
+            )
+            if k == "trade":
+                self.trades[seat] -= 1
+        elif k == "secret":
+            self.inf[seat] -= costs["secret_expedition"]
+            self.take_secret(seat, TIERS.index(str(a.args[0])), events)
+        elif k == "end":
+            self.acted += 1
+            events.append(Event("command_done", {"seat": seat}))
+
+    def build(self, seat: int, events: list[Event]) -> None:
+        cost = self.build_cost(seat)
+        assert cost is not None
+        rm, crystal, discount = cost
+        here = self.location_at(self.ship[seat])
+        self.rm[seat] -= rm
+        self.cr[seat] -= crystal
+        if discount:
+            self.disc_used[seat] = 1
+        self.build_bonus[seat] = 0
+        c = self.emb[seat][here]
+        self.emb[seat][here] = c + 1
+        self.emb_left[seat] -= 1
+        self.gain(seat, influence=1)
+        own = self.owner[here]
+        loc = self.content.locations[here]
+        recruit = -1
+        if own < 0:
+            self.owner[here] = seat
+            self.loc_cards[seat].append(here)
+            recruit = self.content.crew_index[loc.crew[0]]
+        elif own == seat:
+            recruit = self.content.crew_index[loc.crew[c]]
+        if recruit >= 0:
+            self.transit[seat].append(recruit)
+        events.append(
+            Event(
+                "embassy",
+                {
+                    "seat": seat,
+                    "location": loc.id,
+                    "count": c + 1,
+                    "recruit": self.t.crew_ids[recruit] if recruit >= 0 else None,
+                },
+            )
+        )
+
+    # --- dispatch --------------------------------------------------------------------------
+    def frame_actions(self, f: dict[str, Any]) -> list[Action]:
+        k = f["k"]
+        if k == "sensor":
+            return self.sensor_actions(f)
+        if k == "enc":
+            return self.enc_actions(f)
+        if k == "enc_reward":
+            return [Action("bonus"), Action("alt")]
+        if k == "enc_pick":
+            return [Action("pick", (self.t.enc_ids[c],)) for c in f["cards"]]
+        if k == "exp":
+            return self.exp_actions(f)
+        if k in ("tokens", "new_exp"):
+            return self.round_frame_actions(f)
+        return self.effect_frame_actions(f)
+
+    def actions_for(self, seat: int) -> list[Action]:
+        if self.phase == "over":
+            return []
+        if self.pending:
+            f = self.pending[-1]
+            return self.frame_actions(f) if f["s"] == seat else []
+        if self.phase == "draft":
+            return self.draft_actions(seat)
+        if self.phase == "command" and seat == self.turn:
+            return self.command_actions(seat)
+        return []
+
+    def dispatch(self, seat: int, a: Action) -> list[Event]:
+        events: list[Event] = [Event("action", {"seat": seat, "action": str(a)})]
+        if self.pending:
+            f = self.pending[-1]
+            k = f["k"]
+            if k == "sensor":
+                self.apply_sensor(f, a, events)
+            elif k == "enc":
+                self.apply_enc(f, a, events)
+            elif k == "enc_reward":
+                self.apply_enc_reward(f, a)
+            elif k == "enc_pick":
+                self.apply_enc_pick(f, a, events)
+            elif k == "exp":
+                self.apply_exp(f, a, events)
+            elif k in ("tokens", "new_exp"):
+                self.apply_round_frame(f, a, events)
+            else:
+                self.apply_effect_frame(f, a, events)
+        elif self.phase == "draft":
+            self.apply_draft(seat, a, events)
+        elif self.phase == "command":
+            self.apply_command(seat, a, events)
+        else:  # pragma: no cover - to_move guards this
+            raise IllegalAction(f"nothing to do in phase {self.phase}")
+        self.settle(events)
+        return events

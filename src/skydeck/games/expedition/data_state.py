@@ -1,0 +1,408 @@
+"""The state's plain data and the small bookkeeping helpers every rule module uses.
+
+Everything is ints, strings and (nested) lists, so clone() is a handful of list copies
+and to_json() is the data itself. Ids are list positions in the content tables: crew,
+locations, Expeditions, Upgrades, Encounters; map tiles are Location ids 0-27, then the
+Anomalies, then the Space gate.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skydeck.core import Event, Rng
+from skydeck.games.expedition.board import Grid, grid
+from skydeck.games.expedition.content import Content
+
+# field name -> kind: "v" plain value, "l" flat list, "ll" list of lists, "p" pending frames
+FIELDS: dict[str, str] = {
+    "phase": "v",
+    "round": "v",
+    "first": "v",
+    "acted": "v",
+    "step": "v",
+    "reveals": "v",
+    "dmg_supply": "v",
+    "draft_pick": "v",
+    "enc_known": "v",
+    "factions": "l",
+    "board": "l",
+    "stack": "l",
+    "ship": "l",
+    "rm": "l",
+    "cr": "l",
+    "inf": "l",
+    "emb_left": "l",
+    "owner": "l",
+    "dmg": "l",
+    "moves": "l",
+    "worm": "l",
+    "disc_used": "l",
+    "build_bonus": "l",
+    "trades": "l",
+    "exchange": "l",
+    "rerolled": "l",
+    "bonus_pts": "l",
+    "picked": "l",
+    "enc_deck": "l",
+    "enc_discard": "l",
+    "upg_deck": "l",
+    "upg_discard": "l",
+    "store": "l",
+    "exp_discard": "l",
+    "emb": "ll",
+    "hand": "ll",
+    "transit": "ll",
+    "sickbay": "ll",
+    "solo": "ll",
+    "loc_cards": "ll",
+    "slots": "ll",
+    "used_upg": "ll",
+    "reprog": "ll",
+    "tokens": "ll",
+    "collected": "ll",
+    "exps": "ll",
+    "secret": "ll",
+    "done": "ll",
+    "exp_decks": "ll",
+    "packs": "ll",
+    "kept": "ll",
+    "seen": "ll",
+    "pending": "p",
+}
+
+RES = ("rm", "crystal", "influence")
+
+
+def copy_frame(f: dict[str, Any]) -> dict[str, Any]:
+    """Frames hold immutable values (tuples), so a shallow copy is independent."""
+    return dict(f)
+
+
+def tuplify(x: Any) -> Any:
+    """JSON lists back to the tuples frames use."""
+    if isinstance(x, list):
+        return tuple(tuplify(v) for v in x)
+    if isinstance(x, dict):
+        return {k: tuplify(v) for k, v in x.items()}
+    return x
+
+
+class StateData:
+    """Fields and low-level helpers (resources, decks, slots, injuries)."""
+
+    content: Content
+    grid: Grid
+    n: int
+    rng: Rng
+    reveals: int
+    phase: str
+    round: int
+    first: int
+    acted: int
+    step: int
+    dmg_supply: int
+    draft_pick: int
+    enc_known: int
+    factions: list[int]
+    board: list[int]
+    stack: list[int]
+    ship: list[int]
+    rm: list[int]
+    cr: list[int]
+    inf: list[int]
+    emb_left: list[int]
+    owner: list[int]
+    dmg: list[int]
+    moves: list[int]
+    worm: list[int]
+    disc_used: list[int]
+    build_bonus: list[int]
+    trades: list[int]
+    exchange: list[int]
+    rerolled: list[int]
+    bonus_pts: list[int]
+    picked: list[int]
+    enc_deck: list[int]
+    enc_discard: list[int]
+    upg_deck: list[int]
+    upg_discard: list[int]
+    store: list[int]
+    exp_discard: list[int]
+    emb: list[list[int]]
+    hand: list[list[int]]
+    transit: list[list[int]]
+    sickbay: list[list[int]]
+    solo: list[list[int]]
+    loc_cards: list[list[int]]
+    slots: list[list[int]]
+    used_upg: list[list[int]]
+    reprog: list[list[int]]
+    tokens: list[list[int]]
+    collected: list[list[int]]
+    exps: list[list[int]]
+    secret: list[list[int]]
+    done: list[list[int]]
+    exp_decks: list[list[int]]
+    packs: list[list[int]]
+    kept: list[list[int]]
+    seen: list[list[int]]
+    pending: list[dict[str, Any]]
+
+    # --- derived constants ---------------------------------------------------------------
+    @property
+    def n_locations(self) -> int:
+        return len(self.content.locations)
+
+    @property
+    def gate_tile(self) -> int:
+        return len(self.content.locations) + len(self.content.anomalies)
+
+    def tile_at(self, cell: int) -> int:
+        return self.board[cell]
+
+    def location_at(self, cell: int) -> int:
+        """The Location id on a cell, or -1 (empty, Anomaly or Space gate)."""
+        t = self.board[cell]
+        return t if 0 <= t < self.n_locations else -1
+
+    def anomaly_kind(self, tile: int) -> str | None:
+        k = tile - self.n_locations
+        if 0 <= k < len(self.content.anomalies):
+            return self.content.anomalies[k].kind
+        return None
+
+    def passable(self, cell: int) -> bool:
+        t = self.board[cell]
+        if t < 0:
+            return False
+        k = t - self.n_locations
+        if 0 <= k < len(self.content.anomalies):
+            return self.content.anomalies[k].passable
+        return True
+
+    def tile_name(self, tile: int) -> str:
+        if tile < self.n_locations:
+            return self.content.locations[tile].id
+        k = tile - self.n_locations
+        if k < len(self.content.anomalies):
+            return self.content.anomalies[k].id
+        return "space_gate"
+
+    def start_of(self, seat: int) -> int:
+        d = self.content.dashboards[self.factions[seat]]
+        return self.content.location_index[d.start]
+
+    # --- resources -------------------------------------------------------------------------
+    def gain(self, seat: int, rm: int = 0, crystal: int = 0, influence: int = 0) -> None:
+        r = self.content.rules
+        self.rm[seat] = min(r.max_rm, self.rm[seat] + rm)
+        self.cr[seat] = min(r.max_crystal, self.cr[seat] + crystal)
+        self.inf[seat] = min(r.max_influence, self.inf[seat] + influence)
+
+    def lose(self, seat: int, rm: int = 0, crystal: int = 0, influence: int = 0) -> None:
+        self.rm[seat] = max(0, self.rm[seat] - rm)
+        self.cr[seat] = max(0, self.cr[seat] - crystal)
+        self.inf[seat] = max(0, self.inf[seat] - influence)
+
+    def production(self, seat: int, loc: int) -> tuple[int, int]:
+        """What a Location gives this seat: printed, doubled with 3 of its Embassies."""
+        p = self.content.locations[loc].produce
+        mult = 2 if self.emb[seat][loc] >= 3 else 1
+        return p.rm * mult, p.crystal * mult
+
+    def collect(self, seat: int, loc: int) -> tuple[int, int]:
+        rm, crystal = self.production(seat, loc)
+        self.gain(seat, rm=rm, crystal=crystal)
+        self.collected[seat].append(loc)
+        if loc in self.tokens[seat]:
+            self.tokens[seat].remove(loc)
+        return rm, crystal
+
+    # --- decks -------------------------------------------------------------------------
+    def draw_encounter(self) -> int:
+        """Top card of the Encounter deck (the discard reshuffled when empty); -1 if none."""
+        if not self.enc_deck:
+            if not self.enc_discard:
+                return -1
+            self.enc_deck = self.enc_discard
+            self.enc_discard = []
+            self.rng.shuffle(self.enc_deck)
+            self.enc_known = 0
+        card = self.enc_deck.pop()
+        self.enc_known = min(self.enc_known, len(self.enc_deck))
+        self.reveals += 1
+        return card
+
+    def refill_store(self) -> None:
+        """Fill empty store places from the Upgrade deck (discard reshuffled when empty)."""
+        for i, u in enumerate(self.store):
+            if u >= 0:
+                continue
+            if not self.upg_deck and self.upg_discard:
+                self.upg_deck = self.upg_discard
+                self.upg_discard = []
+                self.rng.shuffle(self.upg_deck)
+            if self.upg_deck:
+                self.store[i] = self.upg_deck.pop()
+                self.reveals += 1
+
+    def draw_expedition(self, tier: int) -> int:
+        deck = self.exp_decks[tier]
+        if not deck:
+            return -1
+        self.reveals += 1
+        return deck.pop()
+
+    # --- Upgrade slots and Damage ----------------------------------------------------------
+    def slot_capacity_left(self, seat: int) -> int:
+        return self.content.rules.upgrade_slots - max(len(self.slots[seat]), self.dmg[seat])
+
+    def real_upgrades(self, seat: int) -> list[int]:
+        return [u for u in self.slots[seat] if u >= 0]
+
+    def enabled_upgrades(self, seat: int) -> list[int]:
+        d = self.dmg[seat]
+        return [u for i, u in enumerate(self.slots[seat]) if u >= 0 and i >= d]
+
+    def install(self, seat: int, upg: int) -> None:
+        """Place an Upgrade in the next free slot (after any Damage cards)."""
+        sl = self.slots[seat]
+        while len(sl) < self.dmg[seat]:
+            sl.append(-1)
+        sl.append(upg)
+
+    def remove_upgrade(self, seat: int, upg: int) -> None:
+        """Discard or destroy: the others slide over, leaving no gap."""
+        self.slots[seat].remove(upg)
+        self.upg_discard.append(upg)
+        if upg in self.used_upg[seat]:
+            self.used_upg[seat].remove(upg)
+        self._compact(seat)
+
+    def _compact(self, seat: int) -> None:
+        sl = self.slots[seat]
+        d = self.dmg[seat]
+        self.slots[seat] = [u for i, u in enumerate(sl) if u >= 0 or i < d]
+        while self.slots[seat] and self.slots[seat][-1] < 0:
+            self.slots[seat].pop()
+
+    def take_damage(self, seat: int) -> bool:
+        if self.dmg_supply <= 0 or self.dmg[seat] >= self.content.rules.upgrade_slots:
+            return False
+        self.dmg_supply -= 1
+        self.dmg[seat] += 1
+        return True
+
+    def repair(self, seat: int) -> bool:
+        if self.dmg[seat] <= 0:
+            return False
+        self.dmg[seat] -= 1
+        self.dmg_supply += 1
+        self._compact(seat)
+        return True
+
+    def injure(self, seat: int) -> int:
+        """A random hand card to the Sickbay (an opponent picks blind); -1 if none."""
+        h = self.hand[seat]
+        if not h:
+            return -1
+        card = h.pop(self.rng.below(len(h)))
+        self.sickbay[seat].append(card)
+        self._drop_reprogram(seat, card)
+        return card
+
+    def _drop_reprogram(self, seat: int, card: int) -> None:
+        rp = self.reprog[seat]
+        for i in range(0, len(rp), 2):
+            if rp[i] == card:
+                del rp[i : i + 2]
+                return
+
+    # --- scoring ---------------------------------------------------------------------------
+    def points(self, seat: int) -> int:
+        exps = self.content.expeditions
+        total = sum(exps[e].points for e in self.done[seat]) + self.bonus_pts[seat]
+        total += sum(1 for c in self.emb[seat] if c >= 3)
+        return total
+
+    def crew_levels(self, seat: int) -> int:
+        crew = self.content.crew
+        return sum(
+            crew[c].level
+            for pile in (self.hand, self.transit, self.sickbay, self.solo)
+            for c in pile[seat]
+        )
+
+
+def new_data(obj: StateData, content: Content, n: int, rng: Rng) -> None:
+    """Empty fields for ``n`` seats."""
+    obj.content = content
+    obj.grid = grid(content.rules.board_radius)
+    obj.n = n
+    obj.rng = rng
+    for name, kind in FIELDS.items():
+        if kind == "v":
+            setattr(obj, name, 0)
+        elif kind == "l":
+            setattr(obj, name, [])
+        else:
+            setattr(obj, name, [])
+    obj.phase = "draft"
+
+
+def copy_fields(src: StateData, dst: StateData) -> None:
+    for name, kind in FIELDS.items():
+        v = getattr(src, name)
+        if kind == "v":
+            setattr(dst, name, v)
+        elif kind == "l":
+            setattr(dst, name, v[:])
+        elif kind == "ll":
+            setattr(dst, name, [x[:] for x in v])
+        else:
+            setattr(dst, name, [dict(f) for f in v])
+
+
+def fields_json(src: StateData) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, kind in FIELDS.items():
+        v = getattr(src, name)
+        if kind == "v":
+            out[name] = v
+        elif kind == "l":
+            out[name] = list(v)
+        elif kind == "ll":
+            out[name] = [list(x) for x in v]
+        else:
+            out[name] = [_jsonable(f) for f in v]
+    return out
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, (tuple, list)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _jsonable(v) for k, v in x.items()}
+    return x
+
+
+def fields_from_json(dst: StateData, obj: dict[str, Any]) -> None:
+    for name, kind in FIELDS.items():
+        if name not in obj:
+            raise ValueError(f"expedition: malformed state, missing {name!r}")
+        v = obj[name]
+        if kind == "v":
+            if not isinstance(v, (int, str)):
+                raise ValueError(f"expedition: malformed state field {name!r}")
+            setattr(dst, name, v)
+        elif kind == "l":
+            setattr(dst, name, [int(x) for x in v])
+        elif kind == "ll":
+            setattr(dst, name, [[int(y) for y in x] for x in v])
+        else:
+            setattr(dst, name, [tuplify(f) for f in v])
+
+
+def event(kind: str, **data: Any) -> Event:
+    return Event(kind, data)

@@ -1,0 +1,250 @@
+"""ExpeditionState: the engine contract over the rule mixins, plus views and resampling.
+
+What is hidden (see VIEW.md and RULINGS.md): the order of every deck and of the tile
+stack, the crew cards in other players' hands (only their number is shown), other
+players' Secret Expeditions (only their difficulty), and during the draft the packs and
+picks of the other players.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skydeck.core import Action, Event, Game, IllegalAction, Rng, State
+from skydeck.games.expedition.command import CommandMixin
+from skydeck.games.expedition.content import SKILLS, TIERS, Content
+from skydeck.games.expedition.data_state import copy_fields, fields_from_json, fields_json, new_data
+
+
+class ExpeditionState(CommandMixin, State):
+    def __init__(self, game: Game, content: Content, rng: Rng) -> None:
+        self.game = game
+        new_data(self, content, game.players, rng)
+
+    # --- turn structure ------------------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == "over":
+            return ()
+        if self.pending:
+            return (self.pending[-1]["s"],)
+        if self.phase == "draft":
+            return tuple(s for s in range(self.n) if not self.picked[s])
+        return (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
+            return []
+        return self.actions_for(seat)
+
+    def _apply(self, action: Action, seat: int) -> list[Event]:
+        return self.dispatch(seat, action)
+
+    # --- outcome ----------------------------------------------------------------------
+    @property
+    def scores(self) -> list[float]:
+        return [float(self.points(s)) for s in range(self.n)]
+
+    def tiebreak(self, seat: int) -> tuple[int, int, int]:
+        return self.points(seat), self.crew_levels(seat), len(self.loc_cards[seat])
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        if self.phase != "over":
+            return ()
+        best = max(self.tiebreak(s) for s in range(self.n))
+        return tuple(s for s in range(self.n) if self.tiebreak(s) == best)
+
+    # --- information ------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        t = self.t
+        g = self.grid
+        ids_c, ids_u, ids_x = t.crew_ids, t.upg_ids, t.exp_ids
+        players = []
+        for s in range(self.n):
+            me = seat == s
+            p: dict[str, Any] = {
+                "seat": s,
+                "faction": self.content.dashboards[self.factions[s]].faction,
+                "rm": self.rm[s],
+                "crystal": self.cr[s],
+                "influence": self.inf[s],
+                "ship": self.ship[s],
+                "embassies_left": self.emb_left[s],
+                "embassies": {t.loc_ids[i]: c for i, c in enumerate(self.emb[s]) if c},
+                "hand_count": len(self.hand[s]),
+                "transit": [ids_c[c] for c in self.transit[s]],
+                "sickbay": [ids_c[c] for c in self.sickbay[s]],
+                "solo": [ids_c[c] for c in self.solo[s]],
+                "location_cards": [t.loc_ids[x] for x in self.loc_cards[s]],
+                "slots": [ids_u[u] if u >= 0 else None for u in self.slots[s]],
+                "damage": self.dmg[s],
+                "used_upgrades": [ids_u[u] for u in self.used_upg[s]],
+                "reprogrammed": [
+                    [ids_c[self.reprog[s][i]], SKILLS[self.reprog[s][i + 1]]]
+                    for i in range(0, len(self.reprog[s]), 2)
+                ],
+                "collection_tokens": [t.loc_ids[x] for x in self.tokens[s]],
+                "collected": [t.loc_ids[x] for x in self.collected[s]],
+                "moves": self.moves[s],
+                "wormhole_ready": bool(self.worm[s]),
+                "discount_used": bool(self.disc_used[s]),
+                "build_discount": self.build_bonus[s],
+                "trades": self.trades[s],
+                "exchange": bool(self.exchange[s]),
+                "rerolled": bool(self.rerolled[s]),
+                "expeditions": [ids_x[x] for x in self.exps[s]],
+                "secret_tiers": [TIERS[t.exp_tier[x]] for x in self.secret[s]],
+                "completed": [ids_x[x] for x in self.done[s]],
+                "bonus_points": self.bonus_pts[s],
+                "points": self.points(s),
+            }
+            if me:
+                p["hand"] = sorted(ids_c[c] for c in self.hand[s])
+                p["secret"] = [ids_x[x] for x in self.secret[s]]
+            players.append(p)
+        v: dict[str, Any] = {
+            "game": "expedition",
+            "round": self.round,
+            "rounds": self.content.rules.rounds,
+            "phase": self.phase,
+            "first": self.first,
+            "turn": self.turn if self.phase in ("discovery", "sensor", "command") else None,
+            "to_move": list(self.to_move),
+            "seat": seat,
+            "map": {
+                "radius": g.radius,
+                "tiles": [
+                    {"cell": c, "q": g.coords[c][0], "r": g.coords[c][1], "tile": self.tile_name(x)}
+                    for c, x in enumerate(self.board)
+                    if x >= 0
+                ],
+                "owners": {t.loc_ids[i]: o for i, o in enumerate(self.owner) if o >= 0},
+            },
+            "store": [ids_u[u] if u >= 0 else None for u in self.store],
+            "decks": {
+                "locations": len(self.stack),
+                "encounters": len(self.enc_deck),
+                "encounter_bottom": [t.enc_ids[e] for e in self.enc_deck[: self.enc_known]],
+                "encounter_discard": [t.enc_ids[e] for e in self.enc_discard],
+                "upgrades": len(self.upg_deck),
+                "upgrade_discard": [ids_u[u] for u in self.upg_discard],
+                "expeditions": {TIERS[i]: len(d) for i, d in enumerate(self.exp_decks)},
+                "expedition_discard": [ids_x[x] for x in self.exp_discard],
+                "damage": self.dmg_supply,
+            },
+            "players": players,
+            "pending": self.frame_view(self.pending[-1]) if self.pending else None,
+        }
+        if self.phase == "draft":
+            v["draft"] = {
+                "pick": self.draft_pick,
+                "picked": [bool(x) for x in self.picked],
+                "pack_sizes": [len(p) for p in self.packs],
+                "kept_counts": [len(k) for k in self.kept],
+            }
+            if seat is not None:
+                v["draft"]["pack"] = sorted(ids_x[x] for x in self.packs[seat])
+                v["draft"]["kept"] = [ids_x[x] for x in self.kept[seat]]
+        return v
+
+    def frame_view(self, f: dict[str, Any]) -> dict[str, Any]:
+        t = self.t
+        out: dict[str, Any] = {"kind": f["k"], "seat": f["s"]}
+        k = f["k"]
+        if k == "sensor":
+            out.update(dice=list(f["d"]), free_reroll_used=bool(f["fu"]))
+        elif k in ("enc", "enc_reward"):
+            out.update(encounter=t.enc_ids[f["e"]], alternative=f["alt"] or None)
+            if k == "enc":
+                out.update(
+                    played=[t.crew_ids[c] for c in f["sel"]],
+                    upgrades=[t.upg_ids[u] for u in f["su"]],
+                )
+        elif k == "enc_pick":
+            out["encounters"] = [t.enc_ids[c] for c in f["cards"]]
+        elif k == "exp":
+            out.update(
+                expedition=t.exp_ids[f["x"]],
+                played=[t.crew_ids[c] for c in f["sel"]],
+                upgrades=[t.upg_ids[u] for u in f["su"]],
+            )
+        elif k == "place":
+            out.update(
+                tiles=[self.tile_name(x) for x in f["tiles"]],
+                anywhere=bool(f["any"]),
+                near=f["near"],
+            )
+        elif k in ("target", "react"):
+            out["harm"] = f["h"]
+        elif k == "choose":
+            out["options"] = [[dict(e) for e in opt] for opt in f["opts"]]
+            out["options"] = _jsonable(out["options"])
+        elif k in ("tokens", "new_exp"):
+            out["left"] = f["left"]
+        return out
+
+    def resample(self, seat: int | None, rng: Rng) -> ExpeditionState:
+        s = self.clone()
+        rng.shuffle(s.stack)
+        k = s.enc_known
+        top = s.enc_deck[k:]
+        rng.shuffle(top)
+        s.enc_deck[k:] = top
+        rng.shuffle(s.upg_deck)
+        seen = set(s.seen[seat]) if seat is not None else set()
+        seen.update(f["x"] for f in s.pending if f["k"] == "exp")
+        tier_of = s.t.exp_tier
+        for tier in range(3):
+            places: list[tuple[list[int], int]] = []
+            places += [(s.exp_decks[tier], i) for i in range(len(s.exp_decks[tier]))]
+            for o in range(s.n):
+                if o == seat:
+                    continue
+                for pile in (s.secret[o], s.packs[o], s.kept[o]):
+                    places += [
+                        (pile, i)
+                        for i, x in enumerate(pile)
+                        if tier_of[x] == tier and x not in seen
+                    ]
+            cards = [pile[i] for pile, i in places]
+            rng.shuffle(cards)
+            for (pile, i), card in zip(places, cards):
+                pile[i] = card
+        return s
+
+    # --- copies and storage ----------------------------------------------------------------
+    def clone(self) -> ExpeditionState:
+        s = ExpeditionState.__new__(ExpeditionState)
+        s.game, s.content, s.grid, s.n = self.game, self.content, self.grid, self.n
+        s.rng = self.rng.copy()
+        copy_fields(self, s)
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rng": self.rng.to_json(), **fields_json(self)}
+
+    @classmethod
+    def from_json(cls, game: Game, content: Content, obj: dict[str, Any]) -> ExpeditionState:
+        if not isinstance(obj, dict):
+            raise ValueError("expedition: a state must be a JSON object")
+        s = cls(game, content, Rng.from_json(obj.get("rng", {})))
+        try:
+            fields_from_json(s, obj)
+        except (TypeError, KeyError) as exc:
+            raise ValueError(f"expedition: malformed state: {exc}") from None
+        if len(s.hand) != s.n:
+            raise ValueError("expedition: state does not match the number of players")
+        return s
+
+    def validate(self, action: Action, seat: int) -> None:
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"'{action}' is not a legal action for seat {seat} now")
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, (tuple, list)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _jsonable(v) for k, v in x.items()}
+    return x

@@ -1,0 +1,131 @@
+"""Content compiled to plain tuples for the hot paths (requirement checks, effects).
+
+A requirement becomes (skill counts, level-hexagon counts, level sum, location type,
+Embassies, Embassy type); the check is a superset test because a played card counts
+all of its skill icons and its level at once (see RULINGS.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from skydeck.games.expedition.content import (
+    LOCATION_TYPES,
+    SKILLS,
+    TIERS,
+    Content,
+    Requirement,
+    plain_effects,
+)
+
+SKILL_INDEX = {s: i for i, s in enumerate(SKILLS)}
+TYPE_INDEX = {t: i for i, t in enumerate(LOCATION_TYPES)}
+TIER_INDEX = {t: i for i, t in enumerate(TIERS)}
+
+#: (skill counts[13], level counts[4] (index 1-3), level sum, location type, emb n, emb type)
+Req = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int]
+
+
+def compile_req(r: Requirement | None, extra: Requirement | None = None) -> Req:
+    counts = [0] * len(SKILLS)
+    levels = [0, 0, 0, 0]
+    total, loc, embn, embt = 0, -1, 0, -1
+    for req in (r, extra):
+        if req is None:
+            continue
+        for s in req.skills:
+            counts[SKILL_INDEX[s]] += 1
+        for lv in req.levels:
+            levels[lv] += 1
+        total += req.level_sum
+        if req.location is not None:
+            loc = TYPE_INDEX[req.location]
+        if req.embassies:
+            embn = req.embassies
+            embt = TYPE_INDEX[req.embassy_type or "city"]
+    return tuple(counts), tuple(levels), total, loc, embn, embt
+
+
+@dataclass(frozen=True)
+class Tables:
+    crew_skills: tuple[tuple[int, ...], ...]
+    crew_level: tuple[int, ...]
+    crew_solo: tuple[tuple[Any, ...] | None, ...]
+    crew_ids: tuple[str, ...]
+    loc_type: tuple[int, ...]
+    loc_ids: tuple[str, ...]
+    upg_skill: tuple[int, ...]
+    upg_ability: tuple[tuple[Any, ...], ...]
+    upg_temporary: tuple[bool, ...]
+    upg_reaction: tuple[bool, ...]
+    upg_ids: tuple[str, ...]
+    exp_req: tuple[Req, ...]
+    exp_bonus_req: tuple[Req | None, ...]
+    exp_bonus: tuple[tuple[Any, ...], ...]
+    exp_tier: tuple[int, ...]
+    exp_ids: tuple[str, ...]
+    enc_kind: tuple[str, ...]
+    enc_req: tuple[Req | None, ...]
+    enc_chance: tuple[tuple[int, int, int] | None, ...]
+    enc_fail: tuple[tuple[Any, ...], ...]
+    enc_bonus: tuple[tuple[Any, ...], ...]
+    enc_ids: tuple[str, ...]
+    anomaly_discover: tuple[tuple[Any, ...], ...]
+    anomaly_round_end: tuple[tuple[Any, ...], ...]
+    specials: tuple[tuple[tuple[Any, ...], tuple[Any, ...]], ...]
+    robot: int
+
+
+_CACHE: dict[int, tuple[Content, Tables]] = {}
+
+
+def tables(c: Content) -> Tables:
+    hit = _CACHE.get(id(c))
+    if hit is not None and hit[0] is c:
+        return hit[1]
+    t = Tables(
+        crew_skills=tuple(tuple(SKILL_INDEX[s] for s in x.skills) for x in c.crew),
+        crew_level=tuple(x.level for x in c.crew),
+        crew_solo=tuple(None if x.solo is None else plain_effects(x.solo) for x in c.crew),
+        crew_ids=tuple(x.id for x in c.crew),
+        loc_type=tuple(TYPE_INDEX[x.type] for x in c.locations),
+        loc_ids=tuple(x.id for x in c.locations),
+        upg_skill=tuple(-1 if x.skill is None else SKILL_INDEX[x.skill] for x in c.upgrades),
+        upg_ability=tuple(plain_effects(x.ability) for x in c.upgrades),
+        upg_temporary=tuple(x.temporary for x in c.upgrades),
+        upg_reaction=tuple(x.reaction for x in c.upgrades),
+        upg_ids=tuple(x.id for x in c.upgrades),
+        exp_req=tuple(compile_req(x.requires) for x in c.expeditions),
+        exp_bonus_req=tuple(
+            None if x.bonus is None else compile_req(x.requires, x.bonus.requires)
+            for x in c.expeditions
+        ),
+        exp_bonus=tuple(
+            () if x.bonus is None else plain_effects(x.bonus.reward) for x in c.expeditions
+        ),
+        exp_tier=tuple(TIER_INDEX[x.tier] for x in c.expeditions),
+        exp_ids=tuple(x.id for x in c.expeditions),
+        enc_kind=tuple(x.kind for x in c.encounters),
+        enc_req=tuple(
+            None if x.requires is None else compile_req(x.requires) for x in c.encounters
+        ),
+        enc_chance=tuple(
+            None
+            if x.chance is None
+            else (x.chance.target, SKILL_INDEX[x.chance.helper], x.chance.per_helper)
+            for x in c.encounters
+        ),
+        enc_fail=tuple(plain_effects(x.fail) for x in c.encounters),
+        enc_bonus=tuple(plain_effects(x.bonus) for x in c.encounters),
+        enc_ids=tuple(x.id for x in c.encounters),
+        anomaly_discover=tuple(plain_effects(x.discover) for x in c.anomalies),
+        anomaly_round_end=tuple(plain_effects(x.round_end) for x in c.anomalies),
+        specials=tuple(
+            (plain_effects(d.specials[0].effects), plain_effects(d.specials[1].effects))
+            for d in c.dashboards
+        ),
+        robot=SKILL_INDEX["robot"],
+    )
+    _CACHE[id(c)] = (c, t)
+    return t

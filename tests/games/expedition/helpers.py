@@ -1,0 +1,134 @@
+"""Builders for exact Stellar Expedition situations (scenario tests set plain fields)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import skydeck
+from skydeck.core import Action, Event
+from skydeck.games.expedition.content import default_content
+from skydeck.games.expedition.state import ExpeditionState
+
+C = default_content()
+
+
+def game(players: int = 2, **opts: Any) -> Any:
+    return skydeck.load("expedition", players=players, **opts)
+
+
+def fresh(players: int = 2, seed: int = 0, **opts: Any) -> ExpeditionState:
+    return game(players, **opts).new(seed)
+
+
+def act(st: ExpeditionState, text: str, seat: int | None = None) -> list[Event]:
+    if seat is None:
+        seat = st.to_move[0]
+    return st.apply(Action.parse(text), seat)
+
+
+def texts(st: ExpeditionState, seat: int | None = None) -> list[str]:
+    if seat is None:
+        seat = st.to_move[0]
+    return [str(a) for a in st.legal_actions(seat)]
+
+
+def drafted(players: int = 2, seed: int = 0) -> ExpeditionState:
+    """The draft played with the first legal pick each time (round 1 then begins)."""
+    st = fresh(players, seed)
+    while st.phase == "draft":
+        seat = st.to_move[0]
+        st.apply(st.legal_actions(seat)[0], seat)
+    return st
+
+
+def at_command(players: int = 2, seed: int = 0, seat: int = 0) -> ExpeditionState:
+    """Round 1, Command phase, ``seat`` to act, nothing pending."""
+    st = drafted(players, seed)
+    st.pending = []
+    st.phase = "command"
+    st.first = 0
+    st.acted = seat
+    return st
+
+
+def crew(name: str) -> int:
+    return C.crew_index[name]
+
+
+def loc(name: str) -> int:
+    return C.location_index[name]
+
+
+def upg(name: str) -> int:
+    return C.upgrade_index[name]
+
+
+def exp(name: str) -> int:
+    return C.expedition_index[name]
+
+
+def enc(name: str) -> int:
+    return C.encounter_index[name]
+
+
+def anomaly(name: str) -> int:
+    return len(C.locations) + [a.id for a in C.anomalies].index(name)
+
+
+def put(st: ExpeditionState, tile: int, cell: int) -> int:
+    """Place a tile on the map (taking it out of the stack if it is there)."""
+    if tile in st.stack:
+        st.stack.remove(tile)
+    st.board[cell] = tile
+    return cell
+
+
+def empty_neighbour(st: ExpeditionState, cell: int) -> int:
+    return next(c for c in st.grid.neighbours[cell] if st.board[c] < 0)
+
+
+def fx(op: str, **kw: Any) -> dict[str, Any]:
+    base = {
+        "gain": {"rm": 0, "crystal": 0, "influence": 0},
+        "lose": {"rm": 0, "crystal": 0, "influence": 0},
+    }.get(op, {})
+    return {"op": op, **base, **kw}
+
+
+def run_fx(st: ExpeditionState, seat: int, *effects: dict[str, Any]) -> list[Event]:
+    events: list[Event] = []
+    st.push_fx(seat, tuple(effects))
+    st.run_pending(events)
+    return events
+
+
+def total_cards(st: ExpeditionState) -> dict[str, int]:
+    """Every card type counted over all the places it can be (conservation)."""
+    n = st.n
+    crew_n = sum(len(p[s]) for p in (st.hand, st.transit, st.sickbay, st.solo) for s in range(n))
+    upg_n = len(st.upg_deck) + len(st.upg_discard) + sum(1 for u in st.store if u >= 0)
+    upg_n += sum(len(st.real_upgrades(s)) for s in range(n))
+    upg_n += sum(1 for f in st.pending if f["k"] == "x")
+    exp_n = sum(len(d) for d in st.exp_decks) + len(st.exp_discard)
+    exp_n += sum(
+        len(p[s]) for p in (st.exps, st.secret, st.done, st.packs, st.kept) for s in range(n)
+    )
+    enc_n = len(st.enc_deck) + len(st.enc_discard)
+    for f in st.pending:
+        if f["k"] in ("enc", "enc_reward"):
+            enc_n += 0  # already discarded? no: an open encounter is out of the piles
+        if f["k"] == "enc":
+            enc_n += 1
+        if f["k"] == "enc_pick":
+            enc_n += 2
+    tiles = len(st.stack) + sum(1 for x in st.board if x >= 0)
+    tiles += sum(len(f["tiles"]) for f in st.pending if f["k"] == "place")
+    dmg = st.dmg_supply + sum(st.dmg)
+    return {
+        "upgrades": upg_n,
+        "expeditions": exp_n,
+        "encounters": enc_n,
+        "tiles": tiles,
+        "damage": dmg,
+        "crew_owned": crew_n,
+    }
