@@ -1,0 +1,219 @@
+"""Mission cards and exact shape matching.
+
+Every shape card is turned, once at load time, into the full list of its placements on
+the Universe: each quarter-turn of the card at each position where all its bodies land
+on spaces. Matching is then a scan of ``board[cell] == body`` checks. Placement cards
+(Galaxy centres, coloured spaces) depend on where the discs have turned, so they are
+matched against the current colours instead.
+
+Ruling (RULINGS.md): a card may be turned a quarter, half or three-quarter turn, but
+never mirrored (a card cannot be read from its back).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+
+from skydeck.games.stellium.content import (
+    BODY_CODE,
+    SHAPE_CODE,
+    AcrossMission,
+    CountMission,
+    ShapeMission,
+    load_missions,
+)
+from skydeck.games.stellium.universe import Universe
+
+Placement = tuple[tuple[int, ...], tuple[int, ...]]  # (cells, bodies), cells sorted
+
+
+def shape_cells(rows: list[str]) -> list[tuple[int, int, int]]:
+    """The bodies drawn on a card: (row, col, body code)."""
+    return [
+        (r, c, SHAPE_CODE[ch])
+        for r, row in enumerate(rows)
+        for c, ch in enumerate(row)
+        if ch != "."
+    ]
+
+
+def turned(cells: list[tuple[int, int, int]], quarters: int) -> list[tuple[int, int, int]]:
+    """The card turned clockwise ``quarters`` times, moved back to row/col 0."""
+    out = cells
+    for _ in range(quarters % 4):
+        out = [(c, -r, b) for r, c, b in out]
+    r0 = min(r for r, _, _ in out)
+    c0 = min(c for _, c, _ in out)
+    return sorted((r - r0, c - c0, b) for r, c, b in out)
+
+
+@dataclass(frozen=True)
+class Card:
+    index: int
+    id: str
+    name: str
+    colour: int  # body code of the card's colour
+    points: int
+    kind: str
+    family: str  # "shape" or "placement"
+    shape: tuple[str, ...]  # the drawing (empty for counting cards)
+    bodies: tuple[int, ...]  # across: the two bodies; counting: (colour,)
+    count: int  # bodies a counting card needs
+    placements: tuple[Placement, ...]  # static placements (shape and across cards)
+
+    @property
+    def size(self) -> int:
+        return (
+            self.count
+            if self.kind in ("centres", "colour_spaces")
+            else len(self.placements[0][0])
+            if self.placements
+            else 0
+        )
+
+    def matches(
+        self, board: list[int], colours: list[int], centres: tuple[int, ...], spent: list[int]
+    ) -> list[tuple[int, ...]]:
+        """Every set of cells (sorted) that completes this card now, skipping ``spent``."""
+        if self.kind == "centres":
+            ok = [i for i in centres if board[i] == self.colour and i not in spent]
+            return list(combinations(ok, self.count)) if len(ok) >= self.count else []
+        if self.kind == "colour_spaces":
+            want = self.colour
+            ok = [
+                i
+                for i, col in enumerate(colours)
+                if col == want and board[i] == want and i not in spent
+            ]
+            return list(combinations(ok, self.count)) if len(ok) >= self.count else []
+        found = []
+        for cells, bodies in self.placements:
+            for i, b in zip(cells, bodies):
+                if board[i] != b:
+                    break
+            else:
+                if not spent or not any(i in spent for i in cells):
+                    found.append(cells)
+        return found
+
+    def to_json(self, names: tuple[str, ...] | None = None) -> dict[str, object]:
+        out: dict[str, object] = {
+            "id": self.id,
+            "name": self.name,
+            "colour": self.colour,
+            "points": self.points,
+            "kind": self.kind,
+            "family": self.family,
+        }
+        if self.shape:
+            out["shape"] = list(self.shape)
+        if self.kind == "across":
+            out["bodies"] = list(self.bodies)
+        if self.count:
+            out["count"] = self.count
+        return out
+
+
+def _shape_placements(u: Universe, rows: list[str], two_galaxies: bool) -> tuple[Placement, ...]:
+    base = shape_cells(rows)
+    seen: set[frozenset[tuple[int, int]]] = set()
+    out: list[Placement] = []
+    for q in range(4):
+        cells = turned(base, q)
+        for r0 in range(u.height):
+            for c0 in range(u.width):
+                idx = []
+                for r, c, _ in cells:
+                    rr, cc = r0 + r, c0 + c
+                    if not (rr < u.height and cc < u.width and u.is_space[rr * u.width + cc]):
+                        break
+                    idx.append(rr * u.width + cc)
+                else:
+                    pairs = sorted(zip(idx, (b for _, _, b in cells)))
+                    key = frozenset(pairs)
+                    if key in seen:
+                        continue
+                    if two_galaxies:
+                        gals = {u.galaxy_of[i] for i in idx} - {-1}
+                        if len(gals) < 2:
+                            continue
+                    seen.add(key)
+                    out.append((tuple(i for i, _ in pairs), tuple(b for _, b in pairs)))
+    return tuple(out)
+
+
+def _across_placements(u: Universe, x: int, y: int) -> tuple[Placement, ...]:
+    out: dict[frozenset[tuple[int, int]], Placement] = {}
+    for a in u.galaxy_spaces:
+        for b in u.neighbours[a]:
+            ga, gb = u.galaxy_of[a], u.galaxy_of[b]
+            if gb < 0 or ga == gb:
+                continue
+            pairs = sorted([(a, x), (b, y)])
+            out.setdefault(
+                frozenset(pairs), (tuple(i for i, _ in pairs), tuple(t for _, t in pairs))
+            )
+    return tuple(out.values())
+
+
+def build_cards(u: Universe, path: Path | None = None) -> tuple[Card, ...]:
+    model = load_missions(path)
+    cards = []
+    for n, m in enumerate(model.missions):
+        colour = BODY_CODE[m.colour]
+        if isinstance(m, ShapeMission):
+            placements = _shape_placements(u, m.shape, m.kind == "s_shape")
+            if not placements:
+                raise ValueError(f"missions.json: field missions.{n}.shape: fits nowhere")
+            cards.append(
+                Card(
+                    n,
+                    m.id,
+                    m.name,
+                    colour,
+                    m.points,
+                    m.kind,
+                    "shape",
+                    tuple(m.shape),
+                    (),
+                    0,
+                    placements,
+                )
+            )
+        elif isinstance(m, AcrossMission):
+            x, y = BODY_CODE[m.bodies[0]], BODY_CODE[m.bodies[1]]
+            cards.append(
+                Card(
+                    n,
+                    m.id,
+                    m.name,
+                    colour,
+                    m.points,
+                    m.kind,
+                    "placement",
+                    (),
+                    (x, y),
+                    0,
+                    _across_placements(u, x, y),
+                )
+            )
+        else:
+            assert isinstance(m, CountMission)
+            cards.append(
+                Card(
+                    n,
+                    m.id,
+                    m.name,
+                    colour,
+                    m.points,
+                    m.kind,
+                    "placement",
+                    (),
+                    (colour,),
+                    m.count,
+                    (),
+                )
+            )
+    return tuple(cards)

@@ -1,0 +1,59 @@
+"""Action notation: every Stellium decision as a short, readable Action.
+
+    draw planet | draw comet | draw star | draw supernova     choose a body by touch
+    timeout                                                    the 5 seconds ran out
+    place e2                 put the drawn body on empty space e2
+    place e2 ne              Comet: hit the body on e2, pushing the line towards ne
+    swap f3 g3               Swap: the body on f3 trades places with its neighbour on g3
+    push ne                  Collision (blue token): the placed body pushes towards ne
+    rotate 90|180|270        Rotation: turn the placed body's Galaxy clockwise
+    pull d4 c3               Attraction: Black Hole d4 pulls in the body on c3
+    skip                     the mandatory effect has no target (only then)
+    complete m07 (b2,c2,d2)  complete Mission m07 with the bodies on those spaces
+    keep c2                  the one body of that Mission that stays on the board
+    done                     stop completing Missions
+    refill star e2           empty-Galaxy refill: place a drawn Star on e2
+    take m12                 take Available Mission m12
+    take m12 m03             ... discarding m03 from a full hand (3) to the box
+    pass                     keep a full hand and take nothing
+
+Actions are precomputed where the set is finite and small, so legal_actions allocates
+little on the hot path.
+"""
+
+from __future__ import annotations
+
+from skydeck.core import Action
+from skydeck.games.stellium.content import BODIES
+from skydeck.games.stellium.universe import DIRS, Universe
+
+EFFECTS = ("", "swap", "push", "rotate", "pull")  # by the body code whose effect it is
+EFFECT_BODY = {name: i for i, name in enumerate(EFFECTS) if name}
+
+TIMEOUT = Action("timeout")
+SKIP = Action("skip")
+DONE = Action("done")
+PASS = Action("pass")
+DRAW = tuple(Action("draw", (b,)) if b else TIMEOUT for b in BODIES)
+PUSH = tuple(Action("push", (d,)) for d, _, _ in DIRS)
+ROTATE = (TIMEOUT, Action("rotate", (90,)), Action("rotate", (180,)), Action("rotate", (270,)))
+
+
+class Notation:
+    """Precomputed actions for one Universe."""
+
+    def __init__(self, u: Universe) -> None:
+        names = u.names
+        self.place = tuple(Action("place", (n,)) for n in names)
+        self.place_dir = tuple(tuple(Action("place", (n, d)) for d, _, _ in DIRS) for n in names)
+        self.keep = tuple(Action("keep", (n,)) for n in names)
+        self.refill = tuple(
+            tuple(Action("refill", (b, n)) if b else SKIP for n in names) for b in BODIES
+        )
+        self.swap: dict[tuple[int, int], Action] = {}
+        self.pull: dict[tuple[int, int], Action] = {}
+        for a in u.spaces:
+            for b in u.neighbours[a]:
+                self.swap[a, b] = Action("swap", (names[a], names[b]))
+                if u.is_hole[a]:
+                    self.pull[a, b] = Action("pull", (names[a], names[b]))

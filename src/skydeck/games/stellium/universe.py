@@ -1,0 +1,173 @@
+"""The Universe's geometry, turned once into plain lookup tables.
+
+Spaces are indexed ``row * width + col`` and named like a chess square (``e2``: column
+e, row 2 from the top). Everything a rule needs (neighbours, straight lines for pushes,
+which Galaxy a space belongs to, how a disc turns, which colour a hole has) is a list
+lookup, so the rules never do geometry on the hot path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from skydeck.games.stellium.content import COLOUR_CODE, UniverseModel, load_universe
+
+#: The eight straight directions (grid lines and diagonals), clockwise from north.
+DIRS: tuple[tuple[str, int, int], ...] = (
+    ("n", -1, 0),
+    ("ne", -1, 1),
+    ("e", 0, 1),
+    ("se", 1, 1),
+    ("s", 1, 0),
+    ("sw", 1, -1),
+    ("w", 0, -1),
+    ("nw", -1, -1),
+)
+DIR_INDEX = {name: i for i, (name, _, _) in enumerate(DIRS)}
+
+
+def turn_local(pos: int, quarters: int) -> int:
+    """Where hole ``pos`` (0..8, row-major in a 3x3 disc) lands after ``quarters``
+    clockwise quarter turns about the centre (4)."""
+    r, c = divmod(pos, 3)
+    for _ in range(quarters % 4):
+        r, c = c, 2 - r
+    return r * 3 + c
+
+
+@dataclass(frozen=True)
+class Universe:
+    name: str
+    height: int
+    width: int
+    size: int
+    names: tuple[str, ...]
+    index_of: dict[str, int]
+    is_space: tuple[bool, ...]
+    is_hole: tuple[bool, ...]
+    spaces: tuple[int, ...]
+    holes: tuple[int, ...]
+    galaxy_spaces: tuple[int, ...]
+    galaxy_of: tuple[int, ...]
+    slot_names: tuple[str, ...]
+    slot_cells: tuple[tuple[int, ...], ...]
+    centres: tuple[int, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    step: tuple[tuple[int, ...], ...]
+    disc_names: tuple[str, ...]
+    #: disc_colour[disc][orientation][local hole] -> colour code (0 plain)
+    disc_colour: tuple[tuple[tuple[int, ...], ...], ...]
+    #: disc_start[disc][orientation] -> local holes marked as starting spaces
+    disc_start: tuple[tuple[tuple[int, ...], ...], ...]
+    #: turn_perm[q][local] -> local after q clockwise quarter turns
+    turn_perm: tuple[tuple[int, ...], ...]
+
+    def cell(self, row: int, col: int) -> int:
+        return row * self.width + col
+
+    def pos(self, index: int) -> tuple[int, int]:
+        return divmod(index, self.width)
+
+
+def _name(row: int, col: int) -> str:
+    return f"{chr(ord('a') + col)}{row + 1}"
+
+
+def build_universe(model: UniverseModel, source: str = "universe.json") -> Universe:
+    """Check the geometry beyond field types and build the lookup tables."""
+
+    def fail(msg: str) -> ValueError:
+        return ValueError(f"{source}: {msg}")
+
+    h, w = len(model.map), len(model.map[0])
+    size = h * w
+    names = tuple(_name(*divmod(i, w)) for i in range(size))
+    index_of = {n: i for i, n in enumerate(names)}
+    kind = [model.map[i // w][i % w] for i in range(size)]
+    is_space = tuple(k != "." for k in kind)
+    is_hole = tuple(k == "@" for k in kind)
+    galaxy_of = [-1] * size
+    slot_cells: list[tuple[int, ...]] = []
+    centres: list[int] = []
+    for g, slot in enumerate(model.galaxies):
+        if slot.centre not in index_of:
+            raise fail(f"field galaxies.{g}.centre: {slot.centre!r} is not on the map")
+        r, c = divmod(index_of[slot.centre], w)
+        if not (1 <= r < h - 1 and 1 <= c < w - 1):
+            raise fail(
+                f"field galaxies.{g}.centre: the 3x3 disc round {slot.centre} leaves the map"
+            )
+        cells = tuple((r - 1 + lr) * w + (c - 1 + lc) for lr in range(3) for lc in range(3))
+        for i in cells:
+            if kind[i] != "#":
+                raise fail(f"field galaxies.{g}: {names[i]} is not a Galaxy space ('#')")
+            if galaxy_of[i] != -1:
+                raise fail(f"field galaxies.{g}: {names[i]} already belongs to another Galaxy")
+            galaxy_of[i] = g
+        slot_cells.append(cells)
+        centres.append(cells[4])
+    stray = [names[i] for i in range(size) if kind[i] == "#" and galaxy_of[i] == -1]
+    if stray:
+        raise fail(f"field map: Galaxy spaces outside every disc: {', '.join(stray)}")
+    if len(model.discs) != len(model.galaxies):
+        raise fail(f"field discs: {len(model.discs)} discs for {len(model.galaxies)} Galaxy slots")
+
+    steps: list[tuple[int, ...]] = []
+    neighbours: list[tuple[int, ...]] = []
+    for i in range(size):
+        r, c = divmod(i, w)
+        row_steps = []
+        for _, dr, dc in DIRS:
+            rr, cc = r + dr, c + dc
+            ok = 0 <= rr < h and 0 <= cc < w and is_space[rr * w + cc]
+            row_steps.append(rr * w + cc if ok else -1)
+        steps.append(tuple(row_steps))
+        neighbours.append(tuple(j for j in row_steps if j >= 0) if is_space[i] else ())
+
+    turn_perm = tuple(tuple(turn_local(p, q) for p in range(9)) for q in range(4))
+    disc_colour = []
+    disc_start = []
+    for disc in model.discs:
+        printed = [COLOUR_CODE.get(ch, 0) for row in disc.colours for ch in row]
+        marks = [p for p, ch in enumerate("".join(disc.start)) if ch == "x"]
+        by_turn = []
+        starts = []
+        for q in range(4):
+            col = [0] * 9
+            for p in range(9):
+                col[turn_perm[q][p]] = printed[p]
+            by_turn.append(tuple(col))
+            starts.append(tuple(sorted(turn_perm[q][p] for p in marks)))
+        disc_colour.append(tuple(by_turn))
+        disc_start.append(tuple(starts))
+
+    spaces = tuple(i for i in range(size) if is_space[i])
+    return Universe(
+        name=model.name,
+        height=h,
+        width=w,
+        size=size,
+        names=names,
+        index_of=index_of,
+        is_space=is_space,
+        is_hole=is_hole,
+        spaces=spaces,
+        holes=tuple(i for i in spaces if is_hole[i]),
+        galaxy_spaces=tuple(i for i in spaces if galaxy_of[i] >= 0),
+        galaxy_of=tuple(galaxy_of),
+        slot_names=tuple(s.slot for s in model.galaxies),
+        slot_cells=tuple(slot_cells),
+        centres=tuple(centres),
+        neighbours=tuple(neighbours),
+        step=tuple(steps),
+        disc_names=tuple(d.name for d in model.discs),
+        disc_colour=tuple(disc_colour),
+        disc_start=tuple(disc_start),
+        turn_perm=turn_perm,
+    )
+
+
+def load(path: Path | None = None) -> Universe:
+    model = load_universe(path)
+    return build_universe(model, path.name if path else "universe.json")
