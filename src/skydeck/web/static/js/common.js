@@ -1,0 +1,98 @@
+// Small helpers shared by every page: DOM building, SVG, seat colours, API calls, tokens.
+
+export const $ = (sel, root = document) => root.querySelector(sel);
+
+/** el("div", {class: "x", onclick: f}, child, "text", [more]) builds an element. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  setAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+const SVGNS = "http://www.w3.org/2000/svg";
+
+/** svg("rect", {x: 1}) builds an SVG element the same way. */
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVGNS, tag);
+  setAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+function setAttrs(node, attrs) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+}
+
+function append(node, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === undefined || c === null || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+export const SEAT_COLOURS = ["#6fb6ff", "#ff9f6b", "#9be77a", "#e07bff", "#ffd66b", "#7bf0e0"];
+export const seatColour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
+
+/** "black_holes" -> "black holes"; "deckSize" -> "deck size". */
+export function words(key) {
+  return String(key).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
+export function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+export async function api(path, options = {}) {
+  const res = await fetch(path, {
+    headers: { "content-type": "application/json" },
+    ...options,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(data.detail || `${res.status} ${res.statusText}`);
+  return data;
+}
+
+/** Seat tokens: from the link's fragment (#t=a,b), remembered per match in this browser. */
+export function matchTokens(matchId) {
+  const key = `skydeck:tokens:${matchId}`;
+  const m = /(?:^#|&)t=([^&]*)/.exec(location.hash);
+  if (m) {
+    const tokens = decodeURIComponent(m[1]).split(",").filter(Boolean);
+    localStorage.setItem(key, JSON.stringify(tokens));
+    return tokens;
+  }
+  try {
+    return JSON.parse(localStorage.getItem(key) || "[]");
+  } catch {
+    return [];
+  }
+}
+
+export function matchIdFromPath() {
+  return decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+}
+
+export function seatName(header, seat) {
+  const s = header?.seats?.[seat];
+  return s ? s.name : `Seat ${seat + 1}`;
+}
+
+/** Loads /static/js/games/<id>.js when it exists; an empty module otherwise. */
+export const DRAWN_GAMES = ["stellarion", "stellium", "expedition", "conflict"];
+
+export async function loadGameModule(gameId) {
+  if (!DRAWN_GAMES.includes(gameId)) return {};
+  try {
+    return await import(`./games/${gameId}.js`);
+  } catch (err) {
+    if (!String(err).includes("Failed to fetch")) console.warn(err);
+    return {};
+  }
+}

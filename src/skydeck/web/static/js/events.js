@@ -1,0 +1,34 @@
+// The event log in plain words. A game module may name its own events (eventText);
+// otherwise an event reads "Ada: drew — card 8".
+import { el, words, capital, seatName } from "./common.js";
+
+function detail(e) {
+  const parts = [];
+  for (const [k, v] of Object.entries(e)) {
+    if (k === "kind" || k === "seat") continue;
+    const shown = typeof v === "object" ? JSON.stringify(v) : String(v);
+    parts.push(`${words(k)} ${shown.length > 60 ? shown.slice(0, 57) + "…" : shown}`);
+  }
+  return parts.join(", ");
+}
+
+export function eventText(e, header, game) {
+  const name = (s) => seatName(header, s);
+  if (game?.eventText) {
+    const text = game.eventText(e, name);
+    if (text) return text;
+  }
+  const who = typeof e.seat === "number" ? `${name(e.seat)}: ` : "";
+  const d = detail(e);
+  return `${who}${words(e.kind)}${d ? " — " + d : ""}`;
+}
+
+/** One log line: who moved (and what, when they may know it), then its events. */
+export function logLine(entry, header, game, viewer) {
+  const mover = seatName(header, entry.seat);
+  const what = entry.label ? capital(entry.label) : "made a move";
+  const li = el("li", { "data-n": entry.n });
+  li.append(el("span", { class: "who", style: `color: var(--seat${entry.seat % 4})` }, mover + (viewer?.has?.(entry.seat) ? " (you)" : "")), ": ", what);
+  for (const e of entry.events || []) li.append(el("span", { class: "ev" }, eventText(e, header, game)));
+  return li;
+}

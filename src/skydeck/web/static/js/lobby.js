@@ -1,0 +1,170 @@
+// The lobby: choose a game, its options and seats (human or AI), create the match,
+// hand out invite links; lists recent matches.
+import { $, el, api, words, capital, seatColour } from "./common.js";
+import { rulesFor } from "./rules.js";
+
+let games = [];
+let chosen = null;
+
+function optionInput(spec) {
+  const id = `opt-${spec.name}`;
+  const kind = String(spec.kind || "").toLowerCase();
+  const multi = Array.isArray(spec.choices) && (Array.isArray(spec.default) || /list|set|subset|multi/.test(kind));
+  if (multi) {
+    const box = el("div", { class: "checks", id, "data-kind": "multi" });
+    for (const c of spec.choices) {
+      const on = (spec.default || []).includes(c);
+      box.append(el("label", {}, el("input", { type: "checkbox", value: c, checked: on }), " ", words(c)));
+    }
+    return box;
+  }
+  if (Array.isArray(spec.choices)) {
+    return el("select", { id, "data-kind": "choice" }, spec.choices.map((c) =>
+      el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(spec.default) }, words(c))));
+  }
+  if (kind === "bool" || typeof spec.default === "boolean") {
+    return el("input", { id, type: "checkbox", "data-kind": "bool", checked: !!spec.default });
+  }
+  if (kind === "int" || kind === "float" || typeof spec.default === "number") {
+    return el("input", { id, type: "number", "data-kind": "number", value: spec.default ?? "", step: kind === "float" ? "any" : "1", placeholder: spec.default === null ? "default" : "" });
+  }
+  return el("input", { id, type: "text", "data-kind": "json", value: spec.default === null || spec.default === undefined ? "" : (typeof spec.default === "string" ? spec.default : JSON.stringify(spec.default)) });
+}
+
+function readOption(spec) {
+  const node = $(`#opt-${spec.name}`);
+  switch (node.dataset.kind) {
+    case "multi": return [...node.querySelectorAll("input:checked")].map((i) => i.value);
+    case "choice": return JSON.parse(node.value);
+    case "bool": return node.checked;
+    case "number": return node.value === "" ? undefined : Number(node.value);
+    default: {
+      if (node.value === "") return undefined;
+      try { return JSON.parse(node.value); } catch { return node.value; }
+    }
+  }
+}
+
+function seatRows(n) {
+  const box = $("#seats");
+  const old = [...box.querySelectorAll(".seat-row")].map((r) => ({ kind: r.querySelector("select").value, name: r.querySelector("input").value }));
+  box.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const prev = old[i] || { kind: i === 0 ? "human" : "ai:random", name: "" };
+    const sel = el("select", { "aria-label": `seat ${i + 1} player`, class: "seat-kind" },
+      el("option", { value: "human" }, "Human"),
+      (chosen.agents || ["random"]).map((a) => el("option", { value: `ai:${a}` }, `AI: ${a}`)));
+    sel.value = [...sel.options].some((o) => o.value === prev.kind) ? prev.kind : "human";
+    box.append(el("div", { class: "seat-row" },
+      el("span", { class: "seat-dot", style: `background:${seatColour(i)}` }), `Seat ${i + 1}`, sel,
+      el("input", { type: "text", placeholder: "name (optional)", value: prev.name, maxlength: 40, "aria-label": `seat ${i + 1} name` })));
+  }
+}
+
+function showSetup(game) {
+  chosen = game;
+  document.querySelectorAll(".game-card").forEach((c) => c.classList.toggle("chosen", c.dataset.game === game.id));
+  const setup = $("#setup");
+  setup.hidden = false;
+  $("#created").hidden = true;
+  const grid = el("div", { class: "form-grid" });
+  const players = el("select", { id: "players", onchange: () => seatRows(Number(players.value)) },
+    game.players.map((p) => el("option", { value: p }, String(p))));
+  grid.append(el("label", { for: "players" }, "Players"), players);
+  for (const spec of game.options) {
+    grid.append(el("label", { for: `opt-${spec.name}` }, capital(words(spec.name))), optionInput(spec));
+    if (spec.help) grid.append(el("div", { class: "help" }, spec.help));
+  }
+  grid.append(el("label", { for: "clock" }, "Move clock"),
+    el("select", { id: "clock" }, [["", "none"], ["30", "30 s"], ["60", "1 min"], ["120", "2 min"], ["300", "5 min"]].map(([v, t]) => el("option", { value: v }, t))));
+  grid.append(el("label", { for: "seed" }, "Seed"), el("input", { id: "seed", type: "number", min: 0, placeholder: "random" }));
+  grid.append(el("label", { for: "hotseat" }, "Hotseat"), el("label", {}, el("input", { id: "hotseat", type: "checkbox" }), " all human seats play in this browser"));
+  setup.replaceChildren(
+    el("h2", {}, `New ${game.title} match`),
+    el("details", {}, el("summary", {}, "Rules in short"), el("div", { html: "" })),
+    grid, el("h3", {}, "Seats"), el("div", { id: "seats" }),
+    el("p", {}, el("button", { class: "primary", id: "create", onclick: create }, "Create match")),
+    el("div", { id: "setup-error", class: "error", hidden: true }),
+  );
+  setup.querySelector("details div").innerHTML = rulesFor(game.id).html;
+  seatRows(game.players[0]);
+}
+
+async function create() {
+  const err = $("#setup-error");
+  err.hidden = true;
+  const options = { players: Number($("#players").value) };
+  for (const spec of chosen.options) {
+    const v = readOption(spec);
+    if (v !== undefined) options[spec.name] = v;
+  }
+  const seats = [...document.querySelectorAll("#seats .seat-row")].map((r) => {
+    const kind = r.querySelector("select").value;
+    const name = r.querySelector("input").value.trim() || undefined;
+    return kind === "human" ? { kind, name } : { kind: "ai", agent: kind.slice(3), name };
+  });
+  const body = { game: chosen.id, options, seats, hotseat: $("#hotseat").checked };
+  if ($("#clock").value) body.move_seconds = Number($("#clock").value);
+  if ($("#seed").value !== "") body.seed = Number($("#seed").value);
+  try {
+    const m = await api("/api/matches", { method: "POST", body });
+    const humans = Object.keys(m.links);
+    if (humans.length === 0) return location.assign(m.watch_link);
+    if (humans.length === 1) return location.assign(m.links[humans[0]]);
+    if (body.hotseat) return location.assign(m.hotseat_link);
+    showCreated(m);
+  } catch (e) {
+    err.textContent = e.message;
+    err.hidden = false;
+  }
+}
+
+function showCreated(m) {
+  const box = $("#created");
+  box.hidden = false;
+  const abs = (p) => new URL(p, location.href).href;
+  box.replaceChildren(
+    el("h2", {}, "Match created"),
+    el("p", {}, "Each link opens one seat. Keep yours, send the others to the other players (the links are secret)."),
+    el("ul", { class: "links" }, Object.entries(m.links).map(([seat, link]) =>
+      el("li", {}, el("span", { class: "seat-dot", style: `background:${seatColour(Number(seat))}` }), ` ${m.seats[seat].name}: `,
+        el("a", { href: link, "data-seat": seat }, "play this seat"), " ",
+        el("button", { class: "secondary", onclick: () => navigator.clipboard?.writeText(abs(link)) }, "copy link"), " ",
+        el("code", {}, abs(link))))),
+    el("p", {}, el("a", { href: m.hotseat_link }, "Play all human seats here (hotseat)"), " · ", el("a", { href: m.watch_link }, "Watch as a spectator")),
+  );
+  box.scrollIntoView({ behavior: "smooth" });
+}
+
+async function loadRecent() {
+  const rows = await api("/api/matches");
+  const body = $("#recent tbody");
+  body.replaceChildren();
+  const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
+  for (const m of rows) {
+    body.append(el("tr", {},
+      el("td", {}, titles[m.game] || m.game),
+      el("td", {}, m.seats.map((s) => s.name).join(", ")),
+      el("td", {}, m.status),
+      el("td", {}, new Date(m.created * 1000).toLocaleString()),
+      el("td", {}, el("a", { href: `/m/${m.id}` }, m.status === "live" ? "watch" : "result"), " · ", el("a", { href: `/r/${m.id}` }, "replay"))));
+  }
+  if (!rows.length) body.append(el("tr", {}, el("td", { colspan: 5, class: "muted" }, "No matches yet.")));
+}
+
+async function main() {
+  games = await api("/api/games");
+  const cards = $("#games");
+  cards.replaceChildren();
+  for (const g of games) {
+    cards.append(el("button", { class: "game-card", "data-game": g.id, onclick: () => showSetup(g) },
+      el("h2", {}, g.title), el("p", {}, rulesFor(g.id).blurb),
+      el("p", {}, `${g.players.join(" / ")} player${g.players.length > 1 || g.players[0] > 1 ? "s" : ""}`)));
+  }
+  if (!games.length) cards.textContent = "No games are installed.";
+  const want = new URLSearchParams(location.search).get("game");
+  if (want && games.find((g) => g.id === want)) showSetup(games.find((g) => g.id === want));
+  await loadRecent();
+}
+
+main().catch((e) => { $("#games").textContent = `Could not load the games: ${e.message}`; });

@@ -1,0 +1,203 @@
+// The match page: one WebSocket to the server, which is authoritative. We draw what
+// we are sent (our seats' views, or the public view) and send the moves clicked.
+import { $, el, matchTokens, matchIdFromPath, seatName, seatColour, loadGameModule, capital } from "./common.js";
+import { renderGeneric, renderActions } from "./generic.js";
+import { logLine } from "./events.js";
+import { rulesFor } from "./rules.js";
+
+const matchId = matchIdFromPath();
+const tokens = matchTokens(matchId);
+let ws = null;
+let header = null;
+let held = [];
+let game = {};
+let last = null; // the last state message
+let activeSeat = null;
+let pending = false;
+let clockOffset = 0;
+let clockTotals = new Map();
+let retry = 500;
+let fatal = false;
+let endShown = false;
+let queue = Promise.resolve();
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${proto}://${location.host}/ws/matches/${encodeURIComponent(matchId)}`);
+  ws.onopen = () => {
+    retry = 500;
+    ws.send(JSON.stringify({ type: "hello", tokens }));
+  };
+  // Messages are handled strictly in order, even though loading a game module waits.
+  ws.onmessage = (ev) => { queue = queue.then(() => handle(JSON.parse(ev.data))).catch(console.error); };
+  ws.onclose = (ev) => {
+    $("#conn").classList.remove("on");
+    pending = false;
+    if (fatal || ev.code === 4403 || ev.code === 4404) return;
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+function showError(text) {
+  const box = $("#error");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+async function handle(msg) {
+  if (msg.type === "welcome") {
+    header = msg.match;
+    held = msg.seats;
+    if (activeSeat === null || !held.includes(activeSeat)) activeSeat = held.length ? held[0] : null;
+    game = await loadGameModule(header.game);
+    $("#conn").classList.add("on");
+    $("#title").textContent = `${header.title} · ${held.length ? "playing " + held.map((s) => seatName(header, s)).join(" + ") : "watching"}`;
+    document.title = `Skydeck · ${header.title}`;
+    $("#rules").innerHTML = rulesFor(header.game).html;
+    $("#log").replaceChildren();
+    return;
+  }
+  if (msg.type === "error") {
+    if (["bad_token", "no_match"].includes(msg.code)) fatal = true;
+    pending = false;
+    showError(`${msg.message}`);
+    if (last) draw();
+    else $("#board").textContent = msg.message;
+    return;
+  }
+  if (msg.type === "state") {
+    if (!header) return;
+    pending = false;
+    showError("");
+    clockOffset = msg.now - Date.now() / 1000;
+    last = msg;
+    if (held.length > 1) {
+      const toMove = held.filter((s) => msg.to_move.includes(s));
+      if (toMove.length && !toMove.includes(activeSeat)) activeSeat = toMove[0];
+    }
+    appendLog(msg);
+    draw();
+  }
+}
+
+function appendLog(msg) {
+  const list = $("#log");
+  if (msg.log_reset) list.replaceChildren();
+  const viewer = new Set(held);
+  for (const entry of msg.log) list.append(logLine(entry, header, game, viewer));
+  list.scrollTop = list.scrollHeight;
+}
+
+function send(entry, seat = activeSeat) {
+  if (pending || !last || seat === null) return;
+  pending = true;
+  ws.send(JSON.stringify({ type: "act", seat, action: entry.action, n: last.n }));
+  draw();
+}
+
+function drawTurn() {
+  const box = $("#turn");
+  box.replaceChildren();
+  if (last.status !== "live") {
+    box.append("The match is over.");
+    return;
+  }
+  const names = last.to_move.map((s) => {
+    const mine = held.includes(s);
+    return el("span", { class: mine ? "you" : "", style: `color:${seatColour(s)}` }, mine ? `${seatName(header, s)} (you)` : seatName(header, s));
+  });
+  const mineToMove = last.to_move.some((s) => held.includes(s));
+  box.append(mineToMove ? "Your move — " : "Waiting for ", ...names.flatMap((n, i) => (i ? [", ", n] : [n])));
+}
+
+function drawTabs() {
+  const tabs = $("#seat-tabs");
+  tabs.replaceChildren();
+  if (held.length < 2) return;
+  for (const s of held) {
+    const toMove = last.to_move.includes(s);
+    tabs.append(el("button", { class: s === activeSeat ? "active" : "", onclick: () => { activeSeat = s; draw(); } },
+      el("span", { class: "seat-dot", style: `background:${seatColour(s)}` }), ` ${seatName(header, s)}${toMove ? " ●" : ""}`));
+  }
+}
+
+function drawClocks() {
+  const box = $("#clocks");
+  box.replaceChildren();
+  const now = Date.now() / 1000 + clockOffset;
+  for (const d of last.deadlines || []) {
+    const key = `${d.seat}:${d.kind}:${d.due}`;
+    const left = Math.max(0, d.due - now);
+    if (!clockTotals.has(key)) clockTotals.set(key, Math.max(left, 1));
+    const pct = (100 * left) / clockTotals.get(key);
+    const label = d.kind === "move" ? "move clock" : capital(d.kind.replace(/_/g, " "));
+    box.append(el("div", { class: left < 5 ? "clock low" : "clock", "data-seat": d.seat },
+      el("span", { class: "seat-dot", style: `background:${seatColour(d.seat)}` }),
+      el("span", {}, `${seatName(header, d.seat)} · ${label}`),
+      el("span", { class: "bar" }, el("span", { style: `width:${pct.toFixed(1)}%` })),
+      el("span", { class: "secs" }, `${left.toFixed(left < 10 ? 1 : 0)} s`)));
+  }
+}
+
+function currentView() {
+  if (!held.length) return last.public;
+  return last.views[String(activeSeat)];
+}
+
+function draw() {
+  if (!last) return;
+  $("#status").textContent = `move ${last.n}${last.status === "live" ? "" : " · over"}`;
+  drawTurn();
+  drawTabs();
+  drawClocks();
+  const legalInfo = held.length ? last.legal[String(activeSeat)] : { actions: [], truncated: false };
+  const legal = legalInfo.actions;
+  const ctx = {
+    seat: activeSeat, held, header, toMove: last.to_move, legal, pending,
+    act: (entry) => send(entry), names: header.seats.map((s) => s.name), live: last.status === "live",
+    deadlines: last.deadlines, clockOffset,
+  };
+  const board = $("#board");
+  let drawn = false;
+  if (game.render) {
+    try { drawn = game.render(board, currentView(), ctx) !== false; } catch (err) { console.error(err); drawn = false; }
+  }
+  if (!drawn) renderGeneric(board, currentView(), ctx.names);
+  $("#actions-title").textContent = held.length ? (held.length > 1 ? `Moves of ${seatName(header, activeSeat)}` : "Your moves") : "Moves";
+  const actions = $("#actions");
+  if (!held.length) actions.replaceChildren(el("p", { class: "waiting" }, "You are watching this match."));
+  else if (!legal.length) actions.replaceChildren(el("p", { class: "waiting" }, last.status === "live" ? "Nothing to do until the others have moved." : "No more moves."));
+  else renderActions(actions, legal, (a) => send(a), { disabled: pending, truncated: legalInfo.truncated });
+  const undo = $("#undo");
+  undo.hidden = !last.can_undo;
+  undo.disabled = pending;
+  if (last.status !== "live" && !endShown) showEnd();
+}
+
+function showEnd() {
+  endShown = true;
+  const box = $("#end");
+  const scores = last.scores || [];
+  const order = scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a]);
+  const winners = new Set(last.winners || []);
+  const headline = winners.size === 0 ? "Nobody won" : held.length && held.every((s) => winners.has(s)) ? "You won!" : `${[...winners].map((s) => seatName(header, s)).join(" & ")} won`;
+  box.replaceChildren(el("div", { class: "card", role: "dialog", "aria-label": "end of the match" },
+    el("h2", {}, headline),
+    el("table", {}, order.map((s) => el("tr", { class: winners.has(s) ? "win" : "" },
+      el("td", {}, winners.has(s) ? "★" : ""), el("td", {}, seatName(header, s)), el("td", {}, String(scores[s]))))),
+    el("div", { class: "buttons" },
+      el("button", { class: "secondary", onclick: () => { box.hidden = true; } }, "Look at the board"),
+      el("a", { href: `/r/${matchId}` }, el("button", {}, "Replay")),
+      el("a", { href: "/" }, el("button", { class: "primary" }, "New match")))));
+  box.hidden = false;
+}
+
+$("#undo").addEventListener("click", () => {
+  if (pending || !last) return;
+  pending = true;
+  ws.send(JSON.stringify({ type: "undo", n: last.n }));
+});
+
+setInterval(() => { if (last && (last.deadlines || []).length) drawClocks(); }, 250);
+connect();

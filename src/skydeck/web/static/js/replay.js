@@ -1,0 +1,102 @@
+// Replays: step through a match as one seat saw it (any seat once the match is over).
+import { $, el, api, matchTokens, matchIdFromPath, seatName, loadGameModule } from "./common.js";
+import { renderGeneric } from "./generic.js";
+import { eventText } from "./events.js";
+import { rulesFor } from "./rules.js";
+
+const matchId = matchIdFromPath();
+const tokens = matchTokens(matchId);
+let data = null;
+let game = {};
+let step = 0;
+let timer = null;
+
+async function fetchReplay(seat, status) {
+  const base = `/api/matches/${encodeURIComponent(matchId)}/replay?seat=${encodeURIComponent(seat)}`;
+  if (seat === "spectator" || status !== "live") return api(base);
+  let err = new Error("you hold no seat of this match in this browser");
+  for (const t of tokens) {
+    try { return await api(`${base}&token=${encodeURIComponent(t)}`); } catch (e) { err = e; }
+  }
+  throw err;
+}
+
+async function load(seat) {
+  const info = await api(`/api/matches/${encodeURIComponent(matchId)}`);
+  data = await fetchReplay(seat, info.status);
+  game = await loadGameModule(data.match.game);
+  $("#title").textContent = `${data.match.title} · ${data.match.status === "live" ? "in progress" : "finished"}`;
+  $("#rules").innerHTML = rulesFor(data.match.game).html;
+  const slider = $("#slider");
+  slider.max = String(data.steps.length - 1);
+  fillSeats(info);
+  show(Math.min(step, data.steps.length - 1));
+}
+
+function fillSeats(info) {
+  const sel = $("#seat");
+  if (sel.options.length) return;
+  sel.append(el("option", { value: "spectator" }, "a spectator"));
+  info.seats.forEach((s, i) => sel.append(el("option", { value: String(i) }, s.name)));
+  sel.value = data.seat === null ? "spectator" : String(data.seat);
+}
+
+function show(i) {
+  step = Math.max(0, Math.min(i, data.steps.length - 1));
+  const s = data.steps[step];
+  $("#slider").value = String(step);
+  $("#stepinfo").textContent = `step ${step} / ${data.steps.length - 1}`;
+  const names = data.match.seats.map((x) => x.name);
+  const board = $("#board");
+  const ctx = { seat: data.seat, held: data.seat === null ? [] : [data.seat], header: data.match, toMove: s.to_move || [], legal: [], act: () => {}, names, live: false, replay: true };
+  let drawn = false;
+  if (game.render) {
+    try { drawn = game.render(board, s.view, ctx) !== false; } catch (err) { console.error(err); }
+  }
+  if (!drawn) renderGeneric(board, s.view, names);
+  const turn = $("#turn");
+  turn.textContent = step === 0 ? "The start of the match." : `${seatName(data.match, s.seat)}: ${s.label || "made a move"}`;
+  const box = $("#step");
+  box.replaceChildren(...(s.events.length ? s.events.map((e) => el("p", {}, eventText(e, data.match, game))) : [el("p", { class: "muted" }, step === 0 ? "Set-up." : "Nothing visible happened.")]));
+  const log = $("#log");
+  log.replaceChildren();
+  for (const x of data.steps.slice(1, step + 1)) {
+    const li = el("li", { "data-n": x.n }, el("span", { class: "who" }, seatName(data.match, x.seat)), ": ", x.label || "made a move");
+    for (const e of x.events) li.append(el("span", { class: "ev" }, eventText(e, data.match, game)));
+    log.append(li);
+  }
+  log.scrollTop = log.scrollHeight;
+  if (step === data.steps.length - 1 && data.scores) {
+    box.append(el("p", {}, "Final scores: ", data.scores.map((sc, k) => `${seatName(data.match, k)} ${sc}`).join(", ")));
+  }
+}
+
+function play() {
+  if (timer) { clearInterval(timer); timer = null; $("#play").textContent = "▶"; return; }
+  $("#play").textContent = "⏸";
+  timer = setInterval(() => {
+    if (step >= data.steps.length - 1) return play();
+    show(step + 1);
+  }, 700);
+}
+
+$("#first").onclick = () => show(0);
+$("#prev").onclick = () => show(step - 1);
+$("#next").onclick = () => show(step + 1);
+$("#last").onclick = () => show(data.steps.length - 1);
+$("#play").onclick = play;
+$("#slider").oninput = (e) => show(Number(e.target.value));
+$("#seat").onchange = (e) => load(e.target.value).catch((err) => showError(err.message));
+document.addEventListener("keydown", (e) => {
+  if (e.key === "ArrowRight") show(step + 1);
+  if (e.key === "ArrowLeft") show(step - 1);
+});
+
+function showError(text) {
+  const b = $("#error");
+  b.textContent = text;
+  b.hidden = !text;
+}
+
+const wanted = new URLSearchParams(location.search).get("seat") || "spectator";
+load(wanted).catch((e) => showError(`Cannot replay: ${e.message}`));
