@@ -12,6 +12,23 @@ from skydeck.games.stellarion.content import EXPANSIONS, Content, default_conten
 from skydeck.games.stellarion.state import StellarionState
 
 MAX_SOLO_STARS = 4
+_ORDERED = {"coordinate": SOURCE_NAMES, "traverse": DECKS, "outpost": DECKS}
+
+
+def canonical(action: Action) -> Action:
+    """Unordered card lists in the order the engine lists them, so a player may type
+    ``coordinate (planet,beta)`` for ``coordinate (beta,planet)``."""
+    order = _ORDERED.get(action.kind)
+    if order is None and action.kind == "retrieve" and len(action.args) == 2:
+        order = FACE_NAMES
+    if order is None or not action.args or not isinstance(action.args[-1], tuple):
+        return action
+    items = action.args[-1]
+    rank = {name: i for i, name in enumerate(order.values() if isinstance(order, dict) else order)}
+    if not all(isinstance(x, str) and x in rank for x in items):
+        return action
+    ordered = tuple(sorted(items, key=lambda x: rank[str(x)]))
+    return Action(action.kind, (*action.args[:-1], ordered))
 
 
 class StellarionGame(Game):
@@ -100,6 +117,12 @@ class StellarionGame(Game):
             {"players": 1, "expansions": every},
             {"players": 2, "expansions": every},
         ]
+
+    def parse_action(self, text: str) -> Action:
+        return canonical(Action.parse(text))
+
+    def action_from_json(self, obj: Any) -> Action:
+        return canonical(Action.from_json(obj))
 
     def text(self, action: Action) -> str:
         t = self._text.get(action)
