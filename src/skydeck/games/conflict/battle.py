@@ -87,7 +87,14 @@ def trace(st: ConflictState, uid: int, present: list[int], rects: list[g.Rect], 
         if hit is None:
             t = g.table_exit(p, d, shapes.width, shapes.height)
             x, y, den = g.point_at(p, d, t)
-            yield {"laser": k, "target": None, "to": [_mm(x, den), _mm(y, den)], "blocked": False}
+            yield {
+                "laser": k,
+                "target": None,
+                "to": [_mm(x, den), _mm(y, den)],
+                "blocked": False,
+                "strength": strength,
+                "kind": kind,
+            }
             continue
         i, t = hit
         target = present[i]

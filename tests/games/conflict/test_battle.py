@@ -1,0 +1,281 @@
+"""Battle and two-player scoring: one scenario per rule.
+
+Layout used throughout (cards 63 x 88 mm): a ship at (100, 100) facing up (angle 0) fires
+its front laser from (100, 144) straight up; a card at (100, 300) spans y 256..344, so a
+ship there facing down (angle 180) fires back from (100, 256)."""
+
+from __future__ import annotations
+
+import pytest
+
+from skydeck.games.conflict.battle import distribute
+from skydeck.games.conflict.state import BATTLE, OVER
+from tests.games.conflict.helpers import battle, damage, fire, kinds, on_table
+
+
+def test_ships_of_one_initiative_fire_together_and_die_together() -> None:
+    st = battle([("wiss.lancer_1", 0, 100, 100, 0), ("vak.raider_1", 1, 100, 300, 180)])
+    events = fire(st)
+    assert kinds(events, "initiative")[0]["initiative"] == 3
+    assert len(kinds(events, "laser")) == 2
+    assert {d["card"] for d in kinds(events, "destroyed")} == {0, 1}
+    assert st.phase == OVER
+
+
+def test_lower_initiative_fires_first_and_can_kill_before_the_target_fires() -> None:
+    st = battle([("vak.harrier_1", 1, 100, 100, 0), ("wiss.lancer_1", 0, 100, 300, 180)])
+    events = fire(st)  # initiative 1: two strength-1 lasers, lancer has 2 hull
+    assert [s["result"] for s in kinds(events, "laser")] == ["damage", "damage"]
+    assert not on_table(st, 1)
+    assert st.phase == OVER  # the Lancer never fired
+    assert not any(s["from_card"] == 1 for s in st.last_shots)
+
+
+def test_damage_tokens_carry_the_shooters_colour() -> None:
+    st = battle([("vak.raider_1", 1, 100, 100, 0), ("wiss.halo_1", 0, 100, 300, 0)])
+    fire(st)
+    assert damage(st, 1) == [1, 1]
+    assert st.dealt == [0, 2]
+
+
+def test_a_ship_is_destroyed_only_at_hull_or_more() -> None:
+    st = battle([("vak.raider_1", 1, 100, 100, 0), ("wiss.tempest_1", 0, 100, 300, 0)])
+    fire(st)  # 2 damage on 3 hull
+    assert on_table(st, 1)
+    st = battle([("vak.spear_1", 1, 100, 100, 0), ("wiss.tempest_1", 0, 100, 300, 0)])
+    fire(st)  # 3 damage on 3 hull
+    assert not on_table(st, 1)
+
+
+def test_destroyed_ships_leave_the_table_and_later_lasers_pass() -> None:
+    st = battle(
+        [
+            ("vak.harrier_1", 1, 300, 300, 90),  # initiative 1, fires left at the Lancer
+            ("wiss.lancer_1", 0, 100, 300, 180),
+            ("vak.spear_1", 1, 100, 100, 0),  # initiative 4, fires up through the gap
+            ("wiss.halo_1", 0, 100, 500, 180),
+        ]
+    )
+    fire(st)
+    assert not on_table(st, 1)
+    events = fire(st)
+    assert kinds(events, "initiative")[0]["initiative"] == 4
+    shot = kinds(events, "laser")[0]
+    assert shot["target"] == 3 and shot["to"] == [100.0, 456.0]
+    assert damage(st, 3) == [1, 1, 1]
+
+
+def test_friendly_fire_damages_and_the_wreck_goes_to_the_opponent() -> None:
+    st = battle([("wiss.lancer_1", 0, 100, 100, 0), ("wiss.lancer_2", 0, 100, 300, 0)])
+    fire(st)
+    assert not on_table(st, 1) and damage(st, 1) == [0, 0]
+    assert st.kills == [[], [1]]
+    assert st.scores == [0, 2]
+
+
+def test_a_laser_that_meets_nothing_leaves_the_table() -> None:
+    st = battle([("wiss.lancer_1", 0, 100, 100, 0), ("vak.raider_1", 1, 600, 300, 0)])
+    events = fire(st)
+    shots = {s["from_card"]: s for s in kinds(events, "laser")}
+    assert shots[0]["result"] == "miss" and shots[0]["to"] == [100.0, 600.0]
+
+
+def test_laser_events_tell_the_ui_everything() -> None:
+    st = battle([("wiss.lancer_1", 0, 100, 100, 0), ("vak.raider_1", 1, 100, 300, 180)])
+    shot = kinds(fire(st), "laser")[0]
+    assert shot == {
+        "from_card": 0,
+        "from": [100.0, 144.0],
+        "laser": 0,
+        "target": 1,
+        "to": [100.0, 256.0],
+        "blocked": False,
+        "strength": 2,
+        "kind": "normal",
+        "result": "damage",
+        "damage": 2,
+    }
+
+
+def test_a_shield_blocks_a_laser() -> None:
+    st = battle([("vak.raider_1", 1, 100, 100, 0), ("wiss.warden_1", 0, 100, 300, 180)])
+    shot = kinds(fire(st), "laser")[0]
+    assert shot["result"] == "shield" and damage(st, 1) == []
+
+
+def test_a_partial_shield_covers_only_its_segment() -> None:
+    # the Dominion's front shield spans -20..20 mm: facing down at x=100 it covers 80..120
+    st = battle([("vak.harrier_1", 0, 110, 100, 0), ("vak.flagship", 1, 100, 300, 180)])
+    shots = kinds(fire(st), "laser")  # lasers at x=95 (shielded) and x=125 (bare hull)
+    assert [s["result"] for s in shots] == ["shield", "damage"]
+    assert damage(st, 1) == [0]
+
+
+def test_shield_penetrating_lasers_ignore_shields_for_one_damage() -> None:
+    st = battle([("vak.needle_1", 1, 100, 100, 0), ("wiss.warden_1", 0, 100, 300, 180)])
+    shot = kinds(fire(st), "laser")[0]
+    assert shot["result"] == "damage" and damage(st, 1) == [1]
+
+
+def test_ion_laser_delays_a_ship_that_has_not_fired() -> None:
+    st = battle(
+        [
+            ("wiss.glimmer_1", 0, 100, 100, 0),  # initiative 1, ion
+            ("vak.raider_1", 1, 100, 300, 180),  # initiative 3
+            ("wiss.tempest_1", 0, 600, 100, 0),  # initiative 4, elsewhere
+        ]
+    )
+    events = fire(st)
+    assert kinds(events, "delay") == [{"card": 1, "delays": 1}]
+    assert damage(st, 1) == []  # ion lasers do no damage
+    assert st.view(0)["cards"][1]["initiative"] == 5
+    assert kinds(fire(st), "initiative")[0]["firing"] == [2]  # the Tempest (4) goes first
+    assert kinds(fire(st), "initiative")[0] == {"step": 3, "initiative": 5, "firing": [1]}
+
+
+def test_ion_laser_does_nothing_to_a_ship_that_already_fired() -> None:
+    st = battle([("vak.needle_1", 1, 100, 300, 0), ("wiss.flagship", 0, 300, 300, 0)])
+    fire(st)  # the Needle (2) fires first, at nothing
+    events = fire(st)  # the Aurora (5): its left ion laser hits the Needle
+    ion = [s for s in kinds(events, "laser") if s["kind"] == "ion" and s["target"] == 0]
+    assert ion and ion[0]["result"] == "ion_no_effect"
+    assert st.cards[0][7] == 0
+
+
+def test_ion_laser_on_a_ship_firing_in_the_same_step_does_not_delay() -> None:
+    st = battle([("wiss.glimmer_1", 0, 100, 100, 0), ("vak.harrier_1", 1, 100, 300, 180)])
+    events = fire(st)
+    assert kinds(events, "delay") == [] and st.cards[1][7] == 0
+    assert not on_table(st, 0)  # the Harrier fired in the same step
+
+
+def test_ion_proof_ships_are_not_delayed() -> None:
+    st = battle([("wiss.glimmer_1", 0, 100, 100, 0), ("hexai.carapace_1", 1, 100, 300, 0)])
+    fire(st)
+    assert st.cards[1][7] == 0
+
+
+def test_hitting_a_cargo_ship_steals_cubes() -> None:
+    st = battle([("vak.raider_1", 1, 100, 100, 0), ("wiss.cargo", 0, 100, 300, 0, 8)])
+    events = fire(st)
+    assert st.cards[1][6] == 6 and st.cards[0][6] == 2
+    assert kinds(events, "cubes") == [{"from_card": 1, "to_card": 0, "cubes": 2, "why": "stolen"}]
+    assert damage(st, 1) == []  # Cargo ships take cubes, not damage tokens
+
+
+def test_own_cargo_ship_hits_vaporise_the_cubes() -> None:
+    st = battle([("wiss.lancer_1", 0, 100, 100, 0), ("wiss.cargo", 0, 100, 300, 0, 8)])
+    fire(st)
+    assert st.cards[1][6] == 6 and st.cards[0][6] == 0 and st.vaporised == 2
+
+
+@pytest.mark.parametrize(
+    ("cubes", "strengths", "taken", "lost"),
+    [
+        (8, [3, 2, 1], [3, 2, 1], 0),  # enough for everyone
+        (3, [3, 2, 1], [1, 1, 1], 0),  # first pass takes exactly all
+        (2, [3, 3, 1], [0, 0, 0], 2),  # first pass short: all vaporised
+        (4, [3, 2, 1], [1, 1, 1], 1),  # second pass short
+        (5, [3, 2, 1], [2, 2, 1], 0),
+        (6, [3, 3, 1], [2, 2, 1], 1),  # third pass short
+        (1, [2], [1], 0),  # a lone laser just takes what is left
+    ],
+)
+def test_three_pass_distribution(
+    cubes: int, strengths: list[int], taken: list[int], lost: int
+) -> None:
+    assert distribute(cubes, strengths) == (taken, lost)
+
+
+def _cargo_crossfire(cubes: int):
+    return battle(
+        [
+            ("wiss.cargo", 0, 300, 300, 0, cubes),
+            ("vak.raider_1", 1, 300, 100, 0),  # initiative 3, strength 2, from below
+            ("vak.raider_2", 1, 300, 500, 180),  # initiative 3, strength 2, from above
+            ("vak.flayer_1", 1, 500, 300, 90),  # initiative 3, piercing 1, from the right
+        ]
+    )
+
+
+def test_too_few_cubes_for_every_laser_are_vaporised() -> None:
+    st = _cargo_crossfire(2)
+    events = fire(st)
+    assert [c[6] for c in st.cards] == [0, 0, 0, 0] and st.vaporised == 2
+    assert kinds(events, "depleted") == [{"card": 0}]
+    assert not on_table(st, 0)
+
+
+def test_cargo_ship_stays_until_every_laser_of_the_step_has_fired() -> None:
+    st = _cargo_crossfire(4)  # pass one: 1 each (1 left); pass two: 2 lasers, 1 cube
+    fire(st)
+    assert [c[6] for c in st.cards] == [0, 1, 1, 1] and st.vaporised == 1
+    assert not on_table(st, 0)
+
+
+def test_stolen_cubes_on_a_destroyed_ship_are_vaporised() -> None:
+    st = battle([("wiss.tempest_1", 0, 100, 100, 0), ("vak.raider_1", 1, 100, 300, 180, 3)])
+    fire(st)  # the Raider (3) hits the Tempest for 2 of 3
+    events = fire(st)  # the Tempest (4) destroys the Raider
+    assert not on_table(st, 1) and st.vaporised == 3
+    assert kinds(events, "cubes")[-1]["why"] == "destroyed"
+
+
+def test_scoring_two_players() -> None:
+    st = battle(
+        [
+            ("vak.raider_1", 1, 100, 100, 0),  # steals 2 of 8
+            ("wiss.cargo", 0, 100, 300, 0, 8),
+            ("vak.harrier_1", 1, 500, 100, 0),  # kills the Lancer (2 VP)
+            ("wiss.lancer_1", 0, 500, 300, 0),
+            ("vak.cargo", 1, 800, 500, 0, 8),
+        ]
+    )
+    while st.phase == BATTLE:
+        fire(st)
+    # Wiss: 6 cubes on its Cargo ship. Vak: Lancer 2 VP + 2 stolen cubes + 8 on its Cargo
+    assert st.scores == [6, 12]
+    assert st.winners == (1,)
+    assert st.view(None)["winners"] == [1]
+
+
+def test_battle_ends_when_nobody_is_left_to_fire() -> None:
+    st = battle([("wiss.lancer_1", 0, 100, 100, 0), ("vak.cargo", 1, 600, 300, 0, 8)])
+    events = fire(st)
+    assert st.phase == OVER and st.to_move == ()
+    assert kinds(events, "over") == [{"scores": [0.0, 8.0], "winners": [1]}]
+
+
+def test_a_tie_shares_the_win() -> None:
+    st = battle([("wiss.lancer_1", 0, 100, 100, 0), ("vak.raider_1", 1, 100, 300, 180)])
+    fire(st)
+    assert st.scores == [2, 2] and st.winners == (0, 1)
+
+
+# --- Tetrakori and Hexai abilities ---------------------------------------------------
+
+
+def test_crystal_hulls_ignore_strength_one_lasers() -> None:
+    st = battle([("vak.harrier_1", 1, 100, 100, 0), ("tetrakori.facet_1", 0, 100, 300, 0)])
+    shots = kinds(fire(st), "laser")
+    assert [s["result"] for s in shots] == ["immune", "immune"] and on_table(st, 1)
+    st = battle([("vak.needle_1", 1, 100, 100, 0), ("tetrakori.facet_1", 0, 100, 300, 0)])
+    fire(st)
+    assert damage(st, 1) == []  # shield-penetrators are strength 1 too
+
+
+def test_cannot_be_damaged_by_strength_two_lasers() -> None:
+    st = battle([("vak.raider_1", 1, 100, 100, 0), ("tetrakori.obelisk_1", 0, 100, 300, 0)])
+    fire(st)
+    assert damage(st, 1) == []
+    st = battle([("vak.spear_1", 1, 100, 100, 0), ("tetrakori.obelisk_1", 0, 100, 300, 0)])
+    fire(st)
+    assert not on_table(st, 1)
+
+
+def test_hexai_regenerate_after_each_step_they_survive() -> None:
+    st = battle([("vak.raider_1", 1, 100, 100, 0), ("hexai.mender_1", 0, 100, 300, 0)])
+    events = fire(st)  # 2 damage on 3 hull, then 1 regenerated
+    assert damage(st, 1) == [1]
+    assert kinds(events, "regenerated") == [{"card": 1, "removed": 1}]
+    assert st.returned == [0, 1]
