@@ -1,0 +1,139 @@
+"""Invariants over random matches: components conserved, placements never overlap,
+illegal placements refused with the state intact, views never leak hidden choices."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from skydeck.core import Action, IllegalAction, Rng
+from skydeck.games.conflict import geometry as g
+from skydeck.games.conflict.state import ConflictState
+from tests.games.conflict.helpers import load
+
+CONFIGS = [
+    {"players": 2, "scale": "war"},
+    {"players": 2, "scale": "conflict", "variants": ["meteor", "stolen_goods"], "meteors": 2},
+    {"players": 3, "scale": "conflict", "deployment": "light_speed"},
+    {"players": 4, "scale": "dispute", "variants": ["stolen_goods"]},
+]
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def playout(cfg: dict, seed: int) -> Iterator[ConflictState]:
+    """Every state of a random match; buying is favoured so that fleets are large."""
+    game = load(**cfg)
+    state = game.new(seed)
+    rng = Rng(seed)
+    while not state.is_over:
+        yield state
+        seat = rng.choice(state.to_move)
+        acts = state.legal_actions(seat)
+        buys = [a for a in acts if a.kind == "buy"]
+        if buys and rng.below(4):
+            action = rng.choice(buys)
+        else:
+            action = rng.choice([a for a in acts if a.kind != "sell"] or acts)
+        state.apply(action, seat)
+    yield state
+
+
+def check_conserved(s: ConflictState) -> None:
+    cubes = s.supply + s.vaporised + sum(c[6] for c in s.cards)
+    assert cubes == s.game.content.table.cube_supply
+    for seat in range(s.game.players):
+        on_ships = sum(c[9].count(seat) for c in s.cards if c[5])
+        assert on_ships == s.dealt[seat] - s.returned[seat]
+
+
+def check_no_overlap(s: ConflictState) -> None:
+    sh = s.game.shapes
+    rects = [sh.rect(c[2], c[3], c[4]) for c in s.cards if c[5] or s.phase != "over"]
+    for i, a in enumerate(rects):
+        assert g.inside_table(a, sh.width, sh.height)
+        for b in rects[i + 1 :]:
+            assert g.rects_clear(a, b)
+
+
+@SETTINGS
+@given(st.integers(0, 10_000), st.sampled_from(CONFIGS))
+def test_cubes_and_damage_tokens_are_conserved(seed: int, cfg: dict) -> None:
+    for s in playout(cfg, seed):
+        check_conserved(s)
+
+
+@SETTINGS
+@given(st.integers(0, 10_000), st.sampled_from(CONFIGS))
+def test_placed_cards_never_touch_or_leave_the_table(seed: int, cfg: dict) -> None:
+    last = None
+    for s in playout(cfg, seed):
+        if s.phase in ("battle", "over") and last is None:
+            last = s
+            check_no_overlap(s)
+    assert last is not None
+
+
+@SETTINGS
+@given(
+    st.integers(0, 10_000),
+    st.lists(
+        st.tuples(st.integers(-50, 950), st.integers(-50, 650), st.integers(-10, 370)),
+        min_size=1,
+        max_size=25,
+    ),
+)
+def test_illegal_placements_are_refused_and_change_nothing(
+    seed: int, spots: list[tuple[int, int, int]]
+) -> None:
+    game = load(2, scale="war")
+    s = game.new(seed)
+    for seat in (0, 1):
+        for a in s.legal_actions(seat)[:6]:
+            if a.kind == "buy":
+                s.apply(a, seat)
+        s.apply(Action("ready"), seat)
+    for i, (x, y, a) in enumerate(spots):
+        if s.phase != "deployment":
+            break
+        seat = s.to_move[i % len(s.to_move)]
+        before = json.dumps(s.to_json(), sort_keys=True)
+        try:
+            s.apply(Action("place", (x, y, a)), seat)
+        except IllegalAction as exc:
+            assert str(exc)
+            assert json.dumps(s.to_json(), sort_keys=True) == before
+        else:
+            assert 0 <= a < 360
+        check_no_overlap(s)
+
+
+def hidden_ids(s: ConflictState, seat: int | None) -> set[str]:
+    """Ship ids chosen by other seats and not (yet) on the table."""
+    ships = s.game.content.ships
+    placed = {c[0] for c in s.cards}
+    out = set()
+    for o in range(s.game.players):
+        if o == seat:
+            continue
+        for i in [*s.fleets[o], *s.decks[o], s.hands[o]]:
+            if i >= 0 and i not in placed and ships[i].role == "ship":
+                out.add(ships[i].id)
+    return out
+
+
+@SETTINGS
+@given(st.integers(0, 10_000), st.sampled_from(CONFIGS))
+def test_views_never_leak_hidden_fleet_choices(seed: int, cfg: dict) -> None:
+    for s in playout(cfg, seed):
+        for seat in [None, *range(s.game.players)]:
+            view = s.view(seat)
+            text = json.dumps({k: v for k, v in view.items() if k != "ships"})
+            for ship in hidden_ids(s, seat):
+                assert f'"{ship}"' not in text, (seat, ship)
+            for o, row in enumerate(view["seats"]):
+                if o != seat:
+                    assert row["fleet"] is None and row["hand"] is None
+                    assert row["credits_left"] is None
