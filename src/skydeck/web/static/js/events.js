@@ -29,6 +29,6 @@ export function logLine(entry, header, game, viewer) {
   const what = entry.label ? capital(entry.label) : "made a move";
   const li = el("li", { "data-n": entry.n });
   li.append(el("span", { class: "who", style: `color: var(--seat${entry.seat % 4})` }, mover + (viewer?.has?.(entry.seat) ? " (you)" : "")), ": ", what);
-  for (const e of entry.events || []) li.append(el("span", { class: "ev" }, eventText(e, header, game)));
+  for (const e of entry.events || []) if (!(entry.label && e.kind === "action")) li.append(el("span", { class: "ev" }, eventText(e, header, game)));
   return li;
 }

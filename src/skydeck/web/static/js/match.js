@@ -4,6 +4,7 @@ import { $, el, matchTokens, matchIdFromPath, seatName, seatColour, loadGameModu
 import { renderGeneric, renderActions } from "./generic.js";
 import { logLine } from "./events.js";
 import { rulesFor } from "./rules.js";
+import { Selection } from "./select.js";
 
 const matchId = matchIdFromPath();
 const tokens = matchTokens(matchId);
@@ -20,6 +21,7 @@ let retry = 500;
 let fatal = false;
 let endShown = false;
 let queue = Promise.resolve();
+const selection = new Selection();
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -71,6 +73,7 @@ async function handle(msg) {
     pending = false;
     showError("");
     clockOffset = msg.now - Date.now() / 1000;
+    if (!last || last.n !== msg.n) selection.clear();
     last = msg;
     if (held.length > 1) {
       const toMove = held.filter((s) => msg.to_move.includes(s));
@@ -117,7 +120,7 @@ function drawTabs() {
   if (held.length < 2) return;
   for (const s of held) {
     const toMove = last.to_move.includes(s);
-    tabs.append(el("button", { class: s === activeSeat ? "active" : "", onclick: () => { activeSeat = s; draw(); } },
+    tabs.append(el("button", { class: s === activeSeat ? "active" : "", onclick: () => { activeSeat = s; selection.clear(); draw(); } },
       el("span", { class: "seat-dot", style: `background:${seatColour(s)}` }), ` ${seatName(header, s)}${toMove ? " ●" : ""}`));
   }
 }
@@ -153,10 +156,16 @@ function draw() {
   drawClocks();
   const legalInfo = held.length ? last.legal[String(activeSeat)] : { actions: [], truncated: false };
   const legal = legalInfo.actions;
+  const shown = selection.filter(legal);
+  const hot = pending ? new Set() : selection.hot(legal);
   const ctx = {
     seat: activeSeat, held, header, toMove: last.to_move, legal, pending,
     act: (entry) => send(entry), names: header.seats.map((s) => s.name), live: last.status === "live",
     deadlines: last.deadlines, clockOffset,
+    selected: new Set(selection.tokens),
+    hot: (token) => hot.has(String(token)),
+    toggle: (token) => { if (selection.toggle(String(token), legal)) draw(); },
+    redraw: () => draw(),
   };
   const board = $("#board");
   let drawn = false;
@@ -168,7 +177,15 @@ function draw() {
   const actions = $("#actions");
   if (!held.length) actions.replaceChildren(el("p", { class: "waiting" }, "You are watching this match."));
   else if (!legal.length) actions.replaceChildren(el("p", { class: "waiting" }, last.status === "live" ? "Nothing to do until the others have moved." : "No more moves."));
-  else renderActions(actions, legal, (a) => send(a), { disabled: pending, truncated: legalInfo.truncated });
+  else {
+    renderActions(actions, shown, (a) => send(a), { disabled: pending, truncated: legalInfo.truncated });
+    if (selection.tokens.length) {
+      const bar = el("div", { class: "selection" }, el("span", {}, `Chosen: ${selection.tokens.join(" + ")}`),
+        el("button", { class: "secondary", onclick: () => { selection.clear(); draw(); } }, "clear"));
+      if (shown.length === 1) bar.append(el("button", { class: "primary", id: "confirm", onclick: () => send(shown[0]) }, `Confirm: ${shown[0].label}`));
+      actions.prepend(bar);
+    }
+  }
   const undo = $("#undo");
   undo.hidden = !last.can_undo;
   undo.disabled = pending;

@@ -1,0 +1,222 @@
+// Stellarion drawn in SVG: the eight Observatory decks with their discard piles, the
+// Outpost, Shooting Stars, the Voyages (stacks or Mirror columns), victory piles,
+// Theories and the Glaucous Sun track. Cards that some legal move uses glow; clicking
+// them narrows the moves (see select.js).
+import { svg, words, capital } from "../common.js";
+
+const GALAXY = {
+  alpha: { fill: "#24242c", ink: "#f2f2f2", name: "Alpha" },
+  beta: { fill: "#6b3fa0", ink: "#fff", name: "Beta" },
+  gamma: { fill: "#2f6fd0", ink: "#fff", name: "Gamma" },
+  delta: { fill: "#e08a2a", ink: "#1d1200", name: "Delta" },
+};
+const TYPES = ["ship", "nebula", "stars", "planet"];
+const W = 92, H = 128;
+
+function typeIcon(type, cx, cy, r, colour) {
+  const g = svg("g", { fill: colour, stroke: colour });
+  if (type === "ship") g.append(svg("path", { d: `M${cx} ${cy - r} L${cx + r * 0.6} ${cy + r * 0.8} L${cx} ${cy + r * 0.45} L${cx - r * 0.6} ${cy + r * 0.8} Z` }));
+  else if (type === "nebula") {
+    for (const [dx, dy, rr] of [[-0.4, 0.1, 0.45], [0.1, -0.25, 0.5], [0.45, 0.15, 0.4], [0, 0.3, 0.45]]) g.append(svg("circle", { cx: cx + dx * r, cy: cy + dy * r, r: rr * r, opacity: 0.75, stroke: "none" }));
+  } else if (type === "stars") {
+    const pts = [];
+    for (let i = 0; i < 10; i++) {
+      const a = (Math.PI / 5) * i - Math.PI / 2, rr = i % 2 ? r * 0.42 : r;
+      pts.push(`${(cx + rr * Math.cos(a)).toFixed(1)},${(cy + rr * Math.sin(a)).toFixed(1)}`);
+    }
+    g.append(svg("polygon", { points: pts.join(" ") }));
+  } else if (type === "planet") {
+    g.append(svg("circle", { cx, cy, r: r * 0.6 }));
+    g.append(svg("ellipse", { cx, cy, rx: r, ry: r * 0.28, fill: "none", "stroke-width": 3, transform: `rotate(-20 ${cx} ${cy})` }));
+  }
+  return g;
+}
+
+function cardFace(face, x, y, w = W, h = H) {
+  const g = svg("g", {});
+  if (!face) {
+    g.append(svg("rect", { class: "face", x, y, width: w, height: h, rx: 8, fill: "#1b2452", stroke: "#4b5aa8", "stroke-width": 1.5 }));
+    g.append(svg("rect", { x: x + 6, y: y + 6, width: w - 12, height: h - 12, rx: 5, fill: "url(#sd-back)" }));
+    return g;
+  }
+  if (face === "blackhole") {
+    g.append(svg("rect", { class: "face", x, y, width: w, height: h, rx: 8, fill: "#05050a", stroke: "#8a6cff", "stroke-width": 1.5 }));
+    g.append(svg("circle", { cx: x + w / 2, cy: y + h / 2, r: w * 0.3, fill: "url(#sd-hole)" }));
+    g.append(svg("text", { x: x + w / 2, y: y + h - 8, "text-anchor": "middle", "font-size": 11, fill: "#cbbcff" }, "Black Hole"));
+    return g;
+  }
+  if (face === "mirror") {
+    g.append(svg("rect", { class: "face", x, y, width: w, height: h, rx: 8, fill: "url(#sd-mirror)", stroke: "#e8ecff", "stroke-width": 1.5 }));
+    g.append(svg("text", { x: x + w / 2, y: y + h / 2 + 5, "text-anchor": "middle", "font-size": 14, fill: "#223" }, "Mirror"));
+    return g;
+  }
+  const [gal, type] = face.split(".");
+  const c = GALAXY[gal] || { fill: "#444", ink: "#fff", name: gal };
+  g.append(svg("rect", { class: "face", x, y, width: w, height: h, rx: 8, fill: c.fill, stroke: "#e8ecff", "stroke-opacity": 0.5, "stroke-width": 1.5 }));
+  g.append(svg("text", { x: x + 7, y: y + 16, "font-size": Math.max(9, w * 0.12), fill: c.ink, "font-weight": 600 }, capital(type || "")));
+  g.append(svg("text", { x: x + w - 7, y: y + 16, "text-anchor": "end", "font-size": Math.max(9, w * 0.12), fill: c.ink, opacity: 0.85 }, c.name[0]));
+  g.append(typeIcon(type, x + w / 2, y + h / 2 + 4, Math.min(w, h) * 0.27, c.ink));
+  g.append(svg("text", { x: x + w / 2, y: y + h - 8, "text-anchor": "middle", "font-size": Math.max(8, w * 0.11), fill: c.ink, opacity: 0.85 }, c.name));
+  return g;
+}
+
+/** Wraps a drawn piece so that clicking it selects ``token`` when a legal move uses it. */
+function clickable(node, token, ctx, x, y, w, h) {
+  const g = svg("g", { "data-token": token });
+  g.append(node);
+  if (ctx.selected?.has(token)) {
+    g.append(svg("rect", { x: x - 4, y: y - 4, width: w + 8, height: h + 8, rx: 10, fill: "none", stroke: "#ffd66b", "stroke-width": 4 }));
+  } else if (ctx.hot?.(token)) {
+    g.append(svg("rect", { class: "pulse", x: x - 3, y: y - 3, width: w + 6, height: h + 6, rx: 10, fill: "none", stroke: "#ffd66b", "stroke-width": 2, "stroke-dasharray": "6 4" }));
+  }
+  if (ctx.hot?.(token) || ctx.selected?.has(token)) {
+    g.setAttribute("class", "hot");
+    g.addEventListener("click", () => ctx.toggle(token));
+  }
+  return g;
+}
+
+function text(x, y, s, attrs = {}) {
+  return svg("text", { x, y, "font-size": 13, fill: "#c9d2ff", ...attrs }, s);
+}
+
+function defs() {
+  return svg("defs", {},
+    svg("pattern", { id: "sd-back", width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+      svg("rect", { width: 10, height: 10, fill: "#222c66" }), svg("rect", { width: 4, height: 10, fill: "#2b377a" })),
+    svg("radialGradient", { id: "sd-hole" }, svg("stop", { offset: "0%", "stop-color": "#000" }), svg("stop", { offset: "70%", "stop-color": "#2a1a5a" }), svg("stop", { offset: "100%", "stop-color": "#8a6cff" })),
+    svg("linearGradient", { id: "sd-mirror", x1: 0, y1: 0, x2: 1, y2: 1 }, svg("stop", { offset: "0%", "stop-color": "#f4f7ff" }), svg("stop", { offset: "50%", "stop-color": "#a9b4d6" }), svg("stop", { offset: "100%", "stop-color": "#eef" })),
+    svg("radialGradient", { id: "sd-sun" }, svg("stop", { offset: "0%", "stop-color": "#fff6c0" }), svg("stop", { offset: "100%", "stop-color": "#5aa0a8" })));
+}
+
+function deckSlot(root, deck, x, y, ctx) {
+  const known = deck.face_up && deck.top ? deck.top : null;
+  const drawn = deck.count === 0
+    ? svg("rect", { x, y, width: W, height: H, rx: 8, fill: "none", stroke: "#4b5aa8", "stroke-dasharray": "5 4" })
+    : cardFace(known, x, y);
+  if (deck.count > 1) root.append(svg("rect", { x: x + 4, y: y + 4, width: W, height: H, rx: 8, fill: "#11183a", stroke: "#3a4a94" }));
+  root.append(clickable(drawn, deck.name, ctx, x, y, W, H));
+  root.append(svg("circle", { cx: x + W - 4, cy: y + H - 4, r: 13, fill: "#0b1026", stroke: "#ffd66b" }));
+  root.append(text(x + W - 4, y + H, String(deck.count), { "text-anchor": "middle", "font-size": 12, fill: "#ffd66b", "font-weight": 700 }));
+  root.append(text(x, y - 8, `${capital(deck.name)} deck`, { "font-weight": 600, fill: "#e8ecff" }));
+  // Discard pile.
+  const dx = x + W + 18, dw = 64, dh = 90;
+  const top = deck.discards.length ? deck.discards[deck.discards.length - 1] : null;
+  const pile = top ? cardFace(top, dx, y + 20, dw, dh) : svg("rect", { x: dx, y: y + 20, width: dw, height: dh, rx: 6, fill: "none", stroke: "#3a4a94", "stroke-dasharray": "4 4" });
+  root.append(pile);
+  root.append(text(dx, y + 14, `discard ${deck.discards.length}`, { "font-size": 11 }));
+  const extra = [];
+  if (deck.known_top.length > (deck.face_up ? 1 : 0)) extra.push(`next: ${deck.known_top.slice(deck.face_up ? 1 : 0).map(short).join(", ")}`);
+  if (deck.known_bottom.length) extra.push(`bottom: ${deck.known_bottom.map(short).join(", ")}`);
+  extra.forEach((line, i) => root.append(text(x, y + H + 18 + i * 14, line, { "font-size": 11, fill: "#ffd66b" })));
+}
+
+function short(face) {
+  if (!face || !face.includes(".")) return words(face || "?");
+  const [g, t] = face.split(".");
+  return `${capital(g)} ${t}`;
+}
+
+const VW = 88, VH = 60;
+
+function voyageCard(id, galaxy, x, y, accessible) {
+  galaxy = galaxy || String(id).replace(/\d+$/, "");
+  const c = GALAXY[galaxy] || { fill: "#444", ink: "#fff", name: galaxy };
+  const g = svg("g", {});
+  g.append(svg("rect", { class: "face", x, y, width: VW, height: VH, rx: 7, fill: c.fill, stroke: accessible ? "#ffd66b" : "#e8ecff", "stroke-opacity": accessible ? 1 : 0.4, "stroke-width": accessible ? 2 : 1 }));
+  g.append(svg("text", { x: x + 8, y: y + 18, "font-size": 12, fill: c.ink, "font-weight": 700 }, c.name));
+  g.append(svg("text", { x: x + 8, y: y + 34, "font-size": 11, fill: c.ink, opacity: 0.85 }, `Voyage ${String(id).replace(/^\D+/, "")}`));
+  return g;
+}
+
+export function render(root, view, ctx) {
+  if (!view || !Array.isArray(view.decks)) return false;
+  const hasSun = !!view.sun;
+  const height = 900 + (hasSun ? 90 : 0);
+  const s = svg("svg", { viewBox: `0 0 1000 ${height}`, role: "img", "aria-label": "Stellarion table" });
+  s.append(defs());
+  const decks = Object.fromEntries(view.decks.map((d) => [d.name, d]));
+  ["alpha", "beta", "gamma", "delta"].forEach((n, i) => decks[n] && deckSlot(s, decks[n], 20 + i * 245, 40, ctx));
+  TYPES.forEach((n, i) => decks[n] && deckSlot(s, decks[n], 20 + i * 245, 245, ctx));
+
+  // Outpost.
+  let y = 450;
+  s.append(text(20, y, "Outpost", { "font-weight": 600, fill: "#e8ecff" }));
+  s.append(svg("rect", { x: 20, y: y + 8, width: 420, height: 120, rx: 10, fill: "rgba(255,255,255,0.03)", stroke: "#3a4a94", "stroke-dasharray": "6 4" }));
+  (view.outpost || []).forEach((o, i) => {
+    const x = 30 + i * 80;
+    s.append(clickable(cardFace(o.card, x, y + 16, 70, 100), `out:${o.card}`, ctx, x, y + 16, 70, 100));
+  });
+  if (!view.outpost?.length) s.append(text(40, y + 72, "empty", { fill: "#6d78a8" }));
+
+  // Shooting Stars.
+  s.append(text(470, y, "Shooting Stars", { "font-weight": 600, fill: "#e8ecff" }));
+  const starG = svg("g", {});
+  for (let i = 0; i < Math.max(view.shooting_stars, 0); i++) starG.append(typeIcon("stars", 490 + (i % 3) * 40, y + 40 + Math.floor(i / 3) * 40, 16, "#ffd66b"));
+  if (!view.shooting_stars) starG.append(text(470, y + 40, "none left", { fill: "#6d78a8" }));
+  starG.append(svg("rect", { x: 465, y: y + 12, width: 125, height: 110, fill: "transparent" }));
+  s.append(clickable(starG, "star", ctx, 465, y + 12, 125, 110));
+
+  // Voyages.
+  const vx = 610;
+  s.append(text(vx, y, view.voyages.mode === "columns" ? "Voyages (Mirror columns: the last card is free)" : "Voyages", { "font-weight": 600, fill: "#e8ecff" }));
+  const acc = new Set(view.voyages.accessible);
+  const cols = view.voyages.columns;
+  const colW = cols.length > 2 ? 94 : 130;
+  cols.forEach((col, ci) => {
+    col.forEach((id, k) => {
+      const x = vx + ci * colW, yy = y + 14 + k * (cols.length > 2 ? 30 : 26);
+      const card = voyageCard(id, view.voyages.galaxy[id], x, yy, acc.has(id));
+      s.append(acc.has(id) ? clickable(card, id, ctx, x, yy, VW, VH) : card);
+    });
+  });
+
+  // Victory piles.
+  y = 720;
+  s.append(text(20, y, ctx.names?.length > 1 ? "Victory piles" : "Victory pile", { "font-weight": 600, fill: "#e8ecff" }));
+  (view.victory || []).forEach((pile, seat) => {
+    const yy = y + 14 + seat * 80;
+    s.append(text(20, yy + 38, ctx.names?.[seat] || `Seat ${seat + 1}`, { "font-size": 12 }));
+    pile.forEach((id, k) => s.append(voyageCard(id, view.voyages.galaxy[id], 130 + k * 56, yy, false)));
+    if (!pile.length) s.append(text(130, yy + 38, "no Voyage yet", { fill: "#6d78a8" }));
+  });
+
+  // Theories / Breakthrough / pending / outcome, on the right.
+  const info = [];
+  if (view.pending) {
+    const p = view.pending;
+    info.push(p.kind === "coordinate" ? `${capital(p.major ? "major" : "minor")} ${p.power} power${p.uses_left > 1 ? ` (${p.uses_left} uses left)` : ""}` : `Traverse: take ${p.takes_left} more`);
+  }
+  if (view.phase === "end") info.push("End of turn: turn up a face-down deck");
+  if (view.theories) info.push(`Theory on top: ${view.theories.top ? words(view.theories.top_type) : "none"} · ${view.theories.left} left · proven ${view.theories.proven.length}`);
+  if (view.breakthrough) info.push(`Breakthrough: ${view.breakthrough.name} (${view.breakthrough.type})`);
+  if (view.outcome && view.outcome !== "playing") info.push(`${view.outcome === "won" ? "Won" : "Lost"}${view.reason ? ": " + view.reason : ""}`);
+  info.forEach((line, i) => s.append(text(610, 740 + i * 20, line, { fill: i === 0 && view.pending ? "#ffd66b" : "#c9d2ff", "font-size": 14 })));
+
+  if (hasSun) {
+    const sun = view.sun, y0 = height - 60, n = sun.final + 1, step = 960 / n;
+    s.append(text(20, y0 - 22, `The Glaucous Sun · space ${sun.position} of ${sun.final} · Meteors held ${sun.meteors_held}`, { "font-weight": 600, fill: "#e8ecff" }));
+    for (let i = 0; i < n; i++) {
+      const cx = 20 + step * (i + 0.5);
+      s.append(svg("circle", { cx, cy: y0, r: Math.min(8, step / 2 - 1), fill: i === sun.final ? "#6b1d2a" : "#1b2452", stroke: "#4b5aa8" }));
+      if (sun.meteors_on_board.includes(i)) s.append(svg("circle", { cx, cy: y0, r: 4, fill: "#ff9f6b" }));
+    }
+    s.append(svg("circle", { cx: 20 + step * (sun.position + 0.5), cy: y0, r: 12, fill: "url(#sd-sun)", stroke: "#fff6c0" }));
+  }
+  root.replaceChildren(s);
+  return true;
+}
+
+export function eventText(e, name) {
+  const who = typeof e.seat === "number" ? name(e.seat) : "";
+  switch (e.kind) {
+    case "action": return `${who}: ${e.action}`;
+    case "revealed": return `The ${e.deck} deck turns up ${short(e.card)}`;
+    case "looked": return `Looked at the top of the ${e.deck} deck: ${(e.cards || []).map(short).join(", ")}`;
+    case "sun": return `The Glaucous Sun moves to space ${e.position}`;
+    case "meteor_taken": return `Picked up the Meteor on space ${e.space}`;
+    case "won": return `Victory! ${e.reason || ""}`;
+    case "lost": return `Defeat: ${e.reason || ""}`;
+    default: return null;
+  }
+}
