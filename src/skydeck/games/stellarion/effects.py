@@ -29,10 +29,11 @@ LAUNCH_SUN, MAJOR_SUN, MINOR_SUN = 4, 2, 1
 
 # --- deck bookkeeping -----------------------------------------------------------------
 def normalise(s: StellarionState, d: int) -> None:
-    """Known cards sit in two runs (from the top, from the bottom); once they meet the
-    whole deck is known, recorded as one run from the top."""
+    """Known cards sit in two runs (from the top, from the bottom); once at most one
+    card is left between them the whole deck is known (its contents are public),
+    recorded as one run from the top."""
     n = len(s.decks[d])
-    if s.ktop[d] + s.kbot[d] >= n:
+    if s.ktop[d] + s.kbot[d] >= n - 1:
         s.ktop[d], s.kbot[d] = n, 0
 
 
@@ -296,7 +297,7 @@ def _place(s: StellarionState, key: Key, seat: int, events: list[Event]) -> None
     top, bottom = key[1], key[2]
     n = len(top) + len(bottom)
     del deck[-n:]
-    for f in reversed(bottom):
+    for f in bottom:  # listed top-first: the last one ends at the very bottom
         deck.insert(0, d << 5 | f)
     for f in reversed(top):
         deck.append(d << 5 | f)
