@@ -108,16 +108,13 @@ def total_cards(st: ExpeditionState) -> dict[str, int]:
     crew_n = sum(len(p[s]) for p in (st.hand, st.transit, st.sickbay, st.solo) for s in range(n))
     upg_n = len(st.upg_deck) + len(st.upg_discard) + sum(1 for u in st.store if u >= 0)
     upg_n += sum(len(st.real_upgrades(s)) for s in range(n))
-    upg_n += sum(1 for f in st.pending if f["k"] == "x")
     exp_n = sum(len(d) for d in st.exp_decks) + len(st.exp_discard)
     exp_n += sum(
         len(p[s]) for p in (st.exps, st.secret, st.done, st.packs, st.kept) for s in range(n)
     )
     enc_n = len(st.enc_deck) + len(st.enc_discard)
     for f in st.pending:
-        if f["k"] in ("enc", "enc_reward"):
-            enc_n += 0  # already discarded? no: an open encounter is out of the piles
-        if f["k"] == "enc":
+        if f["k"] == "enc":  # an open Encounter is in no pile until resolved
             enc_n += 1
         if f["k"] == "enc_pick":
             enc_n += 2

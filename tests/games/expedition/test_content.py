@@ -152,7 +152,7 @@ def test_points_outside_tier_are_refused(data_copy: Path) -> None:
 
 def test_missing_and_invalid_files(data_copy: Path) -> None:
     (data_copy / "dice.json").write_text("{not json")
-    with pytest.raises(ValueError, match="dice.json is not valid JSON"):
+    with pytest.raises(ValueError, match=r"dice\.json is not valid JSON"):
         load_content(data_copy)
     (data_copy / "dice.json").unlink()
     with pytest.raises(ValueError, match="missing data file"):

@@ -266,7 +266,7 @@ class EffectsMixin(StateData):
         if rest:
             f["tiles"] = tuple(rest)
         else:
-            self.pending.remove(f)
+            self.pending.pop()  # the placement frame is always the top one
         self.board[cell] = tile
         if tile < self.n_locations:
             if f["rw"]:
