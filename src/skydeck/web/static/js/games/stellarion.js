@@ -70,6 +70,7 @@ function clickable(node, token, ctx, x, y, w, h) {
     g.append(svg("rect", { class: "pulse", x: x - 3, y: y - 3, width: w + 6, height: h + 6, rx: 10, fill: "none", stroke: "#ffd66b", "stroke-width": 2, "stroke-dasharray": "6 4" }));
   }
   if (ctx.hot?.(token) || ctx.selected?.has(token)) {
+    g.append(svg("rect", { x, y, width: w, height: h, fill: "#000", "fill-opacity": 0, "pointer-events": "all" }));
     g.setAttribute("class", "hot");
     g.addEventListener("click", () => ctx.toggle(token));
   }

@@ -1,0 +1,103 @@
+"""Browser tests in Debian's real headless Chromium, against a live server on loopback.
+
+Screenshots of every open page are saved when a test fails (in
+$SKYDECK_ARTIFACTS, default /tmp/skydeck-web-failures).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from tests.server.conftest import make_app
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(os.environ.get("SKYDECK_ARTIFACTS", "/tmp/skydeck-web-failures"))
+
+
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    if not os.path.exists(CHROMIUM):
+        skip = pytest.mark.skip(reason=f"{CHROMIUM} is absent (apt-get install chromium)")
+        for item in items:
+            if "tests/web" in str(item.fspath):
+                item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    }
+
+
+class LiveServer:
+    def __init__(self, url: str, ai_delay: float = 0.0) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.app = make_app(url, ai_delay=ai_delay)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started:
+            if time.time() > deadline:
+                raise RuntimeError("live server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+        import httpx
+
+        r = httpx.post(self.base + "/api/matches", json=body, timeout=10)
+        assert r.status_code == 201, r.text
+        return r.json()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    db = tmp_path_factory.mktemp("web") / "web.sqlite"
+    with LiveServer(f"sqlite:///{db}") as server:
+        yield server
+
+
+@pytest.hookimpl(tryfirst=True, hookwrapper=True)
+def pytest_runtest_makereport(item: Any, call: Any) -> Iterator[None]:
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, "rep_" + rep.when, rep)
+
+
+@pytest.fixture
+def shots(request: pytest.FixtureRequest) -> Iterator[list[Any]]:
+    """Pages registered here are photographed if the test fails."""
+    pages: list[Any] = []
+    yield pages
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        for i, page in enumerate(pages):
+            path = ARTIFACTS / f"{request.node.name}-{i}.png"
+            try:
+                page.screenshot(path=str(path), full_page=True)
+                print(f"screenshot saved: {path}")
+            except Exception as exc:  # the page may be gone
+                print(f"no screenshot of page {i}: {exc}")
