@@ -1,0 +1,154 @@
+"""A Stellarion heuristic agent: plans each turn by greedy look-ahead on states rebuilt
+from the view (never the true state).
+
+For every legal action it plays the rest of the turn on a determinised copy (unknown deck
+orders dealt at random from the known contents), always taking the follow-up choice that
+scores best, and judges the position at the start of the next turn with ``evaluate``:
+Voyages taken, how close each Galaxy is to a Launch (its four Types in the Observatory or
+the Outpost), whether the cards still needed exist outside the discard piles, how many
+cards are left to play with, and the Sun, Meteors, Stars and Theories.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skydeck.core import Action, Game, Rng
+from skydeck.games.stellarion.legal import END, MAIN, OVER
+from skydeck.games.stellarion.state import StellarionState
+from skydeck.games.stellarion.view import from_view
+
+READY = (0.0, 12.0, 35.0, 80.0, 160.0)
+W_CARD, W_UP, W_PAIR = 4.0, 25.0, 30.0
+WIN = 1e6
+
+
+def evaluate(s: StellarionState) -> float:
+    """A position's worth for the team (higher is better)."""
+    if s.outcome:
+        return WIN if s.outcome > 0 else -WIN
+    game = s.game
+    score = 1000.0 * sum(len(p) for p in s.piles) + 45.0 * s.stars
+    decks, up = s.decks, s.up
+    visible = [False] * 18
+    live = [0] * 18  # copies still in a deck or the Outpost
+    for d in range(8):
+        deck = decks[d]
+        for c in deck:
+            live[c & 31] += 1
+        if up[d]:
+            visible[deck[-1] & 31] = True
+        if s.ktop[d] >= 2 and len(deck) >= 2:  # a known card under the top: half a card
+            live[deck[-2] & 31] += 0
+    for c in s.outpost:
+        f = c & 31
+        visible[f] = True
+        live[f] += 1
+    dead = [0] * 18
+    for d in range(8):
+        for c in s.discards[d]:
+            dead[c & 31] += 1
+    left = [0, 0, 0, 0]
+    vg = game.voyage_galaxy
+    for col in s.columns:
+        for v in col:
+            left[vg[v]] += 1
+    best = 0.0
+    for g in range(4):
+        need = left[g]
+        if not need:
+            continue
+        base = g * 4
+        k = visible[base] + visible[base + 1] + visible[base + 2] + visible[base + 3]
+        ready = READY[k]
+        if k == 3 and s.stars:
+            ready += 40.0
+        best = max(best, ready)
+        score += 0.5 * ready
+        for t in range(4):
+            short = need - live[base + t]
+            if short > 0:
+                score -= 120.0 * short if dead[base + t] else 400.0 * short
+    score += best
+    score += W_CARD * sum(len(d) for d in decks)
+    # the Observatory is the engine: face-up cards and Types that can Coordinate
+    per_type = [0, 0, 0, 0]
+    n_up = 0
+    for d in range(8):
+        if up[d]:
+            f = decks[d][-1] & 31
+            n_up += 1
+            if f < 16:
+                per_type[f & 3] += 1
+    for c in s.outpost:
+        per_type[c & 3] += 1
+    score += W_UP * n_up + W_PAIR * sum(1 for n in per_type if n >= 2)
+    if game.glaucous_sun:
+        frac = (s.sun - game.sun_start) / (game.sun_final - game.sun_start)
+        score -= 500.0 * frac**3 + 150.0 * frac
+        score += 400.0 * (s.held // 2) + 120.0 * (s.held % 2)
+    if game.theories:
+        score += 250.0 * len(s.proven)
+    return score
+
+
+class HeuristicAgent:
+    """Greedy turn planner over determinisations of the view."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, seed: int = 0, samples: int = 1) -> None:
+        self.game = game
+        self.rng = Rng(seed)
+        self.samples = max(1, samples)
+
+    def choose(self, view: dict[str, Any], legal_actions: list[Action], seat: int) -> Action:
+        if not legal_actions:
+            raise ValueError(f"heuristic agent: seat {seat} was given no legal action")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        for a in legal_actions:  # free and never harmful
+            if a.kind == "prove":
+                return a
+        samples = self.samples
+        if all(a.kind in ("reveal", "end", "meteor") for a in legal_actions):
+            samples = max(samples, 6)  # the revealed card is unknown: average over deals
+        totals = [0.0] * len(legal_actions)
+        for _ in range(samples):
+            root = from_view(self.game, view, self.rng)
+            table = root._table()
+            for i, a in enumerate(legal_actions):
+                key = table.get(a)
+                if key is None:  # the rebuilt state disagrees: never pick it
+                    totals[i] -= WIN
+                    continue
+                totals[i] += self._line_value(root, a, key)
+        best = max(range(len(legal_actions)), key=lambda i: (totals[i], -i))
+        return legal_actions[best]
+
+    def _line_value(self, root: StellarionState, action: Action, key: Any) -> float:
+        """Play ``action`` then the greedy best follow-ups until the turn is over."""
+        s = root.clone()
+        turn = s.turns
+        s._do(key, action, s.turn)
+        steps = 0
+        while s.phase != OVER and s.turns == turn and steps < 12:
+            steps += 1
+            table = s._table()
+            if s.phase in (MAIN, END) and any(k[0] == "P" for k in table.values()):
+                pick = next(a for a, k in table.items() if k[0] == "P")
+                s._do(table[pick], pick, s.turn)
+                continue
+            best_val, best = -2 * WIN, None
+            for a, k in table.items():
+                child = s.clone()
+                child._do(k, a, child.turn)
+                val = evaluate(child)
+                if val > best_val:
+                    best_val, best = val, (a, k)
+            assert best is not None
+            s._do(best[1], best[0], s.turn)
+        return evaluate(s)
+
+
+AGENTS = {"heuristic": HeuristicAgent}
