@@ -1,0 +1,181 @@
+"""A greedy Stellium player that pursues its Missions and spoils obvious ones.
+
+Agents see views, never states. Stellium's view hides only the Mission Reserve's
+order, so the agent rebuilds a full state from the view (any Reserve order will do:
+nothing it evaluates depends on it) and scores each legal action one step ahead:
+
+    value = own Mission Stelliums + tokens + colour bonus
+          + half of what its held Missions are worth times how complete they are (squared)
+          - a third of the best opponent's same measure (blocking)
+
+Missions are always completed when they can be, the highest first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skydeck.core import Action, Game, Rng
+from skydeck.games.stellium.content import BODY_CODE, COLOURS
+from skydeck.games.stellium.missions import Card
+from skydeck.games.stellium.rules import (
+    CARD_INDEX,
+    CARDS,
+    PHASES,
+    UNIVERSE,
+    StelliumGame,
+    StelliumState,
+)
+
+_U = UNIVERSE
+_COLOUR_CODE = {name: i for i, name in enumerate(COLOURS) if name}
+
+
+def state_from_view(game: Game, view: dict[str, Any], seed: int = 0) -> StelliumState:
+    """A full state consistent with ``view`` (the Reserve in an arbitrary order)."""
+    assert isinstance(game, StelliumGame)
+    s = StelliumState(game, Rng(seed))
+    idx = _U.index_of
+    for name, body in view["board"].items():
+        s.board[idx[name]] = BODY_CODE[body]
+    s.bag = [0] + [view["bag"][b] for b in ("planet", "comet", "star", "supernova")]
+    discs = {name: i for i, name in enumerate(_U.disc_names)}
+    s.discs = [discs[d["disc"]] for d in view["discs"]]
+    s.turns = [d["quarter_turns"] for d in view["discs"]]
+    s._recolour()
+    s.tokens = [sum(1 << _COLOUR_CODE[c] for c in t) for t in view["tokens"]]
+    s.hands = [[CARD_INDEX[c] for c in h] for h in view["hands"]]
+    s.completed = [[CARD_INDEX[c] for c in h] for h in view["completed"]]
+    s.points = list(view["mission_points"])
+    s.available = [CARD_INDEX[c] for c in view["available"]]
+    s.boxed = [CARD_INDEX[c] for c in view["boxed"]]
+    seen = set(s.available) | set(s.boxed) | {c for h in s.hands + s.completed for c in h}
+    s.reserve = [c for c in range(len(CARDS)) if c not in seen][: view["reserve"]]
+    s.reached = list(view["reached_target"])
+    s.spent = [idx[n] for n in view["spent"]]
+    s.keep_cells = [idx[n] for n in view["keep"]]
+    refill = view["refill"]
+    if refill:
+        s.refill_queue = [_U.slot_names.index(refill["galaxy"])]
+        s.refill_pool = [0] + [refill["bodies"].get(b, 0) for b in BODY_CODE]
+        s.refill_seats = list(refill["order"])
+    s.turn, s.first, s.turn_count = view["turn"], view["first_player"], view["turn_count"]
+    s.phase = PHASES.index(view["phase"])
+    s.drawn = BODY_CODE[view["drawn"]] if view["drawn"] else 0
+    s.placed = idx[view["placed"]] if view["placed"] else -1
+    s.token_mode = bool(view["must_use_token"])
+    s.final = bool(view["final_round"])
+    return s
+
+
+def potential(card: Card, board: list[int], colours: list[int]) -> float:
+    """How far this Mission is from done, 0..1 (1: it can be completed now)."""
+    if card.kind == "centres":
+        have = sum(1 for c in _U.centres if board[c] == card.colour)
+        return min(have, card.count) / card.count
+    if card.kind == "colour_spaces":
+        have = sum(1 for c in _U.galaxy_spaces if colours[c] == card.colour == board[c])
+        return min(have, card.count) / card.count
+    best = 0
+    size = len(card.placements[0][0])
+    for cells, bodies in card.placements:
+        n = 0
+        for i, b in zip(cells, bodies):
+            x = board[i]
+            if x == b:
+                n += 1
+            elif x:
+                n = -9
+                break
+        if n > best:
+            best = n
+            if best == size:
+                break
+    return best / size
+
+
+def hand_value(s: StelliumState, seat: int) -> float:
+    total = 0.0
+    for c in s.hands[seat]:
+        card = CARDS[c]
+        p = potential(card, s.board, s.colours)
+        total += card.points * p * p
+    return total
+
+
+def value(s: StelliumState, seat: int) -> float:
+    own = s.total(seat) + 0.5 * hand_value(s, seat)
+    others = [s.points[o] + 0.5 * hand_value(s, o) for o in range(s.game.players) if o != seat]
+    return own - (max(others) / 3 if others else 0.0)
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+        self.rng = Rng(seed)
+
+    def choose(self, view: dict[str, Any], legal_actions: list[Action], seat: int) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        completes = [a for a in legal_actions if a.kind == "complete"]
+        if completes:
+            return max(completes, key=lambda a: CARDS[CARD_INDEX[str(a.args[0])]].points)
+        state = state_from_view(self.game, view, self.rng.next64())
+        if view["phase"] == "draw":
+            return self._draw(state, legal_actions, seat)
+        if view["phase"] == "new_mission":
+            return self._mission(state, legal_actions, seat)
+        return self._best(state, legal_actions, seat)
+
+    def _best(self, state: StelliumState, actions: list[Action], seat: int) -> Action:
+        best, best_value = actions[0], float("-inf")
+        for a in actions:
+            s = state.clone()
+            s.apply(a, state.to_move[0])
+            v = value(s, seat) + self.rng.random() * 1e-3  # break ties at random
+            if v > best_value:
+                best, best_value = a, v
+        return best
+
+    def _draw(self, state: StelliumState, actions: list[Action], seat: int) -> Action:
+        """Pick the type whose best placement (effect ignored) helps most."""
+        best, best_value = actions[0], float("-inf")
+        for a in actions:
+            if a.kind != "draw":
+                continue
+            s = state.clone()
+            s.apply(a, seat)
+            v = max(self._after_place(s, p, seat) for p in s.legal_actions(seat))
+            v += self.rng.random() * 1e-3
+            if v > best_value:
+                best, best_value = a, v
+        return best
+
+    def _after_place(self, s: StelliumState, place: Action, seat: int) -> float:
+        s = s.clone()
+        s.apply(place, seat)
+        return value(s, seat)
+
+    def _mission(self, state: StelliumState, actions: list[Action], seat: int) -> Action:
+        def worth(c: int) -> float:
+            card = CARDS[c]
+            p = potential(card, state.board, state.colours)
+            return card.points * (0.2 + p * p)
+
+        best, best_value = actions[0], float("-inf")
+        for a in actions:
+            if a.kind == "pass":
+                v = 0.5  # a swap must be clearly better than keeping the hand
+            else:
+                v = worth(CARD_INDEX[str(a.args[0])])
+                if len(a.args) == 2:
+                    v -= worth(CARD_INDEX[str(a.args[1])])
+            v += self.rng.random() * 1e-3
+            if v > best_value:
+                best, best_value = a, v
+        return best
+
+
+AGENTS = {"heuristic": HeuristicAgent}

@@ -1,0 +1,90 @@
+"""The heuristic agent: legal choices from views only, completes Missions, beats random."""
+
+from __future__ import annotations
+
+import skydeck
+from skydeck.core import Rng
+from skydeck.games.stellium.agents import AGENTS, HeuristicAgent, state_from_view
+from tests.games.stellium.helpers import legal_texts, position
+
+
+def test_registry() -> None:
+    assert {"heuristic": HeuristicAgent} == AGENTS
+
+
+def test_state_from_view_rebuilds_what_the_seat_sees() -> None:
+    game = skydeck.load("stellium", players=3)
+    s = game.new(4)
+    rng = Rng(4)
+    for _ in range(120):
+        if s.is_over:
+            break
+        seat = s.to_move[0]
+        v = s.view(seat)
+        rebuilt = state_from_view(game, v)
+        assert rebuilt.view(seat) == v
+        assert rebuilt.legal_actions(seat) == s.legal_actions(seat)
+        s.apply(rng.choice(s.legal_actions(seat)), seat)
+
+
+def test_completes_a_mission_when_it_can() -> None:
+    s = position(
+        board={"c1": "P", "d1": "P", "e1": "P", "h2": "S", "a3": "S"},
+        phase="missions",
+        hands=[["m01"], []],
+    )
+    s._advance([])
+    agent = HeuristicAgent(s.game)
+    choice = agent.choose(s.view(0), s.legal_actions(0), 0)
+    assert str(choice) == "complete m01 (c1,d1,e1)"
+
+
+def test_places_the_missing_body_of_a_held_mission() -> None:
+    s = position(
+        board={"c1": "P", "d1": "P", "h2": "S", "a3": "S"},
+        phase="place",
+        drawn="P",
+        hands=[["m01"], []],
+        tokens=[0, 0],
+    )
+    agent = HeuristicAgent(s.game)
+    choice = agent.choose(s.view(0), s.legal_actions(0), 0)
+    assert str(choice) in {"place e1", "place b1"}
+    assert str(choice) in legal_texts(s)
+
+
+def test_beats_random_play() -> None:
+    game = skydeck.load("stellium", players=2)
+    wins = 0
+    for seed in range(3):
+        s = game.new(seed)
+        rng = Rng(seed)
+        agent = HeuristicAgent(game, seed)
+        while not s.is_over:
+            seat = s.to_move[0]
+            legal = s.legal_actions(seat)
+            a = agent.choose(s.view(seat), legal, seat) if seat == 0 else rng.choice(legal)
+            assert a in legal
+            s.apply(a, seat)
+        wins += s.winners == (0,)
+    assert wins >= 2
+
+
+def test_terminal_render_draws_the_board() -> None:
+    import io
+
+    from rich.console import Console
+
+    from skydeck.games.stellium.terminal import options_from_args, render
+
+    s = position(board={"c1": "P", "a4": "N", "e2": "S"}, hands=[["m01"], []])
+    out = io.StringIO()
+    Console(file=out, width=120, color_system=None).print(render(s.view(0), 0))
+    text = out.getvalue()
+    assert "<N>" in text and "(S)" in text and "m01 Green Line" in text
+    assert " a  b  c  d  e  f  g  h  i  j" in text
+
+    class Args:
+        first_game = True
+
+    assert options_from_args(Args()) == {"first_game": True}  # type: ignore[arg-type]
