@@ -25,7 +25,9 @@ def list_games() -> list[str]:
 
 
 def make_app(url: str, **kw: Any):
-    return create_app(url, games=games, list_games=list_games, ai_delay=kw.pop("ai_delay", 0.0))
+    return create_app(
+        url, games=games, list_games=list_games, ai_delay=kw.pop("ai_delay", 0.0), **kw
+    )
 
 
 @pytest.fixture

@@ -41,12 +41,12 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 class LiveServer:
-    def __init__(self, url: str, ai_delay: float = 0.0) -> None:
+    def __init__(self, url: str, ai_delay: float = 0.0, clock_scale: float = 1.0) -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
-        self.app = make_app(url, ai_delay=ai_delay)
+        self.app = make_app(url, ai_delay=ai_delay, clock_scale=clock_scale)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

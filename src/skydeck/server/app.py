@@ -36,11 +36,12 @@ def create_app(
     games: Callable[[str], type[Game]] = game_class,
     list_games: Callable[[], list[str]] = game_ids,
     ai_delay: float = 0.4,
+    clock_scale: float = 1.0,
 ) -> FastAPI:
     """A Skydeck server. ``db_url``: any SQLAlchemy URL (default: SKYDECK_DATABASE_URL,
     else a SQLite file under ./skydeck-data). ``games``/``list_games`` let tests add games."""
     store = storage or Storage(db_url)
-    hub = Hub(store, games=games, list_games=list_games, ai_delay=ai_delay)
+    hub = Hub(store, games=games, list_games=list_games, ai_delay=ai_delay, clock_scale=clock_scale)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -2,8 +2,9 @@
 
 Clocks are not rules (ARCHITECTURE.md): the engine offers the rule-defined consequence of
 time running out as an action (Stellium's random draw, the end of Stellar Conflict's timed
-deployment), and the server decides when to send it. Each game's timed actions are listed
-here; the optional per-move clock works for every turn-based game.
+deployment), and the server decides when to send it. A timed action is running whenever
+the engine would accept it; each game's timed actions are listed here. The optional
+per-move clock works for every game.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from skydeck.core import Action, State
+from skydeck.core import Action, IllegalAction, State
 
 #: Seconds of Stellar Conflict's timed deployment per battle scale.
 CONFLICT_SECONDS = {"dispute": 30.0, "conflict": 60.0, "war": 120.0}
@@ -20,27 +21,29 @@ CONFLICT_SECONDS = {"dispute": 30.0, "conflict": 60.0, "war": 120.0}
 
 @dataclass(frozen=True)
 class TimedAction:
-    """An engine action sent by the server when a seat's time is up."""
+    """An engine action the server sends when time is up.
+
+    ``scope`` is ``"seat"`` when each seat's decision has its own clock (restarting with
+    every new decision), or ``"table"`` for one clock shared by everyone that runs as
+    long as the engine accepts the action (a simultaneous phase).
+    """
 
     kind: str
     seconds: Callable[[dict[str, Any]], float | None]
+    scope: str = "seat"
 
 
 def _conflict_seconds(options: dict[str, Any]) -> float | None:
     if options.get("deployment", "timed") != "timed":
-        return None
+        return None  # Light Speed: the engine stops when a seat deploys its last card
     return CONFLICT_SECONDS.get(str(options.get("scale", "conflict")), 60.0)
 
 
 TIMED_ACTIONS: dict[str, tuple[TimedAction, ...]] = {
     # Stellium: a seat has 5 seconds to pick a body from the bag, else it draws at random.
     "stellium": (TimedAction("timeout", lambda _o: 5.0),),
-    # Stellar Conflict: the deployment ends when the battle-size timer runs out.
-    "conflict": (
-        TimedAction("end_deployment", _conflict_seconds),
-        TimedAction("time_up", _conflict_seconds),
-        TimedAction("timeout", _conflict_seconds),
-    ),
+    # Stellar Conflict: the deployment ends for everybody when the battle's timer rings.
+    "conflict": (TimedAction("timeout", _conflict_seconds, scope="table"),),
 }
 
 
@@ -52,6 +55,14 @@ class Wanted:
     action: dict[str, Any] | None
 
 
+def _accepts(state: State, action: Action, seat: int) -> bool:
+    try:
+        state.validate(action, seat)
+    except IllegalAction:
+        return False
+    return True
+
+
 def wanted_clocks(
     game_id: str,
     options: dict[str, Any],
@@ -59,31 +70,30 @@ def wanted_clocks(
     turn_start: dict[int, int],
     human_seats: set[int],
     move_seconds: float | None,
-    legal: Callable[[int], list[Action]],
 ) -> list[Wanted]:
     """The clocks that should be running now. A key changes when a seat starts a new
     decision (``turn_start``), so a clock keeps its deadline while its key is unchanged."""
     out: list[Wanted] = []
-    timed = TIMED_ACTIONS.get(game_id, ())
-    for seat in state.to_move:
-        start = turn_start.get(seat, 0)
-        engine_clock = False
-        if timed:
-            kinds = {a.kind: a for a in legal(seat)}
-            for ta in timed:
-                if ta.kind in kinds:
-                    seconds = ta.seconds(options)
-                    if seconds is not None:
-                        out.append(
-                            Wanted(
-                                f"{ta.kind}:{seat}:{start}",
-                                seat,
-                                seconds,
-                                kinds[ta.kind].to_json(),
-                            )
-                        )
-                        engine_clock = True
-                    break
-        if move_seconds and seat in human_seats and not engine_clock:
-            out.append(Wanted(f"move:{seat}:{start}", seat, float(move_seconds), None))
+    to_move = state.to_move
+    engine_timed: set[int] = set()
+    for ta in TIMED_ACTIONS.get(game_id, ()):
+        seconds = ta.seconds(options)
+        if seconds is None:
+            continue
+        action = Action(ta.kind)
+        if ta.scope == "table":
+            if to_move and _accepts(state, action, to_move[0]):
+                out.append(Wanted(f"{ta.kind}:table", to_move[0], seconds, action.to_json()))
+                engine_timed.update(to_move)
+            continue
+        for seat in to_move:
+            if seat not in engine_timed and _accepts(state, action, seat):
+                start = turn_start.get(seat, 0)
+                out.append(Wanted(f"{ta.kind}:{seat}:{start}", seat, seconds, action.to_json()))
+                engine_timed.add(seat)
+    if move_seconds:
+        for seat in to_move:
+            if seat in human_seats and seat not in engine_timed:
+                start = turn_start.get(seat, 0)
+                out.append(Wanted(f"move:{seat}:{start}", seat, float(move_seconds), None))
     return out

@@ -38,11 +38,14 @@ class Hub:
         list_games: Callable[[], list[str]] = game_ids,
         ai_delay: float = 0.4,
         executor: Executor | None = None,
+        clock_scale: float = 1.0,
     ) -> None:
         self.storage = storage
         self.game_class = games
         self.list_games = list_games
         self.ai_delay = ai_delay
+        #: Multiplies every clock's length (tests run a 30 s deployment in a few seconds).
+        self.clock_scale = clock_scale
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="ai")
         self.rooms: dict[str, Room] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -276,11 +279,10 @@ class Hub:
             room.turn_start,
             room.human_seats,
             room.settings.get("move_seconds"),
-            state.legal_actions,
         ):
             old = room.deadlines.get(w.key)
             if old is None:
-                old = Deadline(w.key, w.seat, now + w.seconds, w.action)
+                old = Deadline(w.key, w.seat, now + w.seconds * self.clock_scale, w.action)
             out.append(old)
         return out
 
@@ -306,8 +308,11 @@ class Hub:
         if d is None or room.status != "live":
             return
         try:
+            to_move = room.match.state.to_move
             if d.action is not None:
-                self.act(room, d.seat, d.action, room.n, source="clock")
+                # A table clock acts through any seat still in the phase.
+                seat = d.seat if d.seat in to_move or not to_move else to_move[0]
+                self.act(room, seat, d.action, room.n, source="clock")
             else:
                 legal = room.match.state.legal_actions(d.seat)
                 if not legal:
