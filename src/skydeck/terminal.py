@@ -47,13 +47,22 @@ def render_view(game: Game, view: dict[str, Any], seat: int | None) -> Any:
     return Panel(Pretty(view), title=f"{game.title} — seat {seat}")
 
 
-def action_table(game: Game, actions: list[Action]) -> Table:
+def action_label(game: Game, action: Action, view: dict[str, Any]) -> str:
+    """The game's terminal names an action from the view (naming the real cards);
+    otherwise ``game.describe``."""
+    module = game_terminal(game.id)
+    if module is not None and hasattr(module, "label"):
+        return str(module.label(action, view))
+    return game.describe(action)
+
+
+def action_table(game: Game, actions: list[Action], view: dict[str, Any]) -> Table:
     table = Table(show_header=True, header_style="bold", box=None)
     table.add_column("#", justify="right", style="cyan")
     table.add_column("action")
     table.add_column("notation", style="dim")
     for i, a in enumerate(actions, 1):
-        table.add_row(str(i), game.describe(a), str(a))
+        table.add_row(str(i), action_label(game, a, view), str(a))
     return table
 
 
@@ -85,9 +94,10 @@ def play(
             console.print(f"[magenta]Seat {seat + 1} (AI)[/magenta]: {game.describe(action)}")
             match.play(seat, action)
             continue
-        console.print(render_view(game, state.view(seat), seat))
+        view = state.view(seat)
+        console.print(render_view(game, view, seat))
         console.print(f"[bold]Seat {seat + 1} to play[/bold]")
-        console.print(action_table(game, actions))
+        console.print(action_table(game, actions, view))
         while True:
             try:
                 line = next(lines).strip()
@@ -146,8 +156,12 @@ def _event_text(ev: dict[str, Any]) -> str:
     text = ev.get("text")
     if isinstance(text, str):
         return text
-    rest = {k: v for k, v in ev.items() if k != "kind"}
-    return f"{ev['kind']}: {json.dumps(rest)}" if rest else str(ev["kind"])
+    rest = ", ".join(
+        f"{k}={v if isinstance(v, str | int | float) else json.dumps(v)}"
+        for k, v in ev.items()
+        if k != "kind"
+    )
+    return f"{ev['kind']}: {rest}" if rest else str(ev["kind"])
 
 
 def _end_screen(match: Match, console: Console) -> None:

@@ -1,0 +1,101 @@
+"""`skydeck play stellarion`: a newcomer's terminal game, driven by scripted input."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+from rich.console import Console
+
+import skydeck
+from skydeck.games.stellarion import terminal as st_terminal
+from skydeck.terminal import play
+
+
+def run(lines: list[str], seed: int = 4, **options) -> tuple[str, object]:
+    out = io.StringIO()
+    console = Console(file=out, width=140, color_system=None)
+    game = skydeck.load("stellarion", **options)
+    match = play(game, seed, iter(lines), console)
+    return out.getvalue(), match
+
+
+def test_board_shows_observatory_outpost_voyages_and_expansions() -> None:
+    text, _ = run(["quit"], expansions=["black_holes", "theories", "mirrors", "glaucous_sun"])
+    for piece in (
+        "Observatory",
+        "Outpost",
+        "Shooting Stars",
+        "Voyages",
+        "left column",
+        "Theories",
+        "Breakthrough",
+        "Glaucous Sun",
+        "Seat 1 to play",
+    ):
+        assert piece in text, piece
+    assert "Coordinate" in text  # legal actions are listed with readable names
+
+
+def test_actions_name_the_real_cards() -> None:
+    game = skydeck.load("stellarion")
+    state = game.new(4)
+    view = state.view(0)
+    tops = {d["name"]: d["top"] for d in view["decks"]}
+    action = next(a for a in state.legal_actions(0) if a.kind == "coordinate")
+    label = st_terminal.label(action, view)
+    first_deck = str(action.args[0][0])  # type: ignore[index]
+    assert st_terminal.face_text(tops[first_deck]).plain in label
+    assert f"({first_deck.capitalize()} deck)" in label
+
+
+def test_help_undo_and_a_clear_error() -> None:
+    text, match = run(["help", "launch nowhere (a,b,c,d)", "1", "undo", "quit"])
+    assert "Type the number of an action" in text
+    assert "'launch nowhere (a,b,c,d)' is not a legal action" in text
+    # choosing a Coordinate reveals nothing before its power is used: undo takes it back
+    assert "Took back: Coordinate" in text
+    assert match.record.entries == []  # type: ignore[attr-defined]
+
+
+def test_a_whole_game_reaches_the_end_screen() -> None:
+    text, match = run(["1"] * 3000, seed=9)
+    assert match.state.is_over  # type: ignore[attr-defined]
+    assert "Game over" in text
+    assert ("Won by seat" in text) or ("Nobody won" in text)
+
+
+def test_command_line_options_and_errors() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    st_terminal.add_arguments(parser)
+    args = parser.parse_args(["--expansions", "mirrors,black_holes", "--stars", "2"])
+    assert st_terminal.options_from_args(args) == {
+        "expansions": ["mirrors", "black_holes"],
+        "shooting_stars": 2,
+    }
+    args = parser.parse_args(["--expansions", "all"])
+    assert len(st_terminal.options_from_args(args)["expansions"]) == 4
+    proc = subprocess.run(
+        [sys.executable, "-m", "skydeck.cli", "play", "stellarion", "--expansions", "wormholes"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert "wormholes" in proc.stdout
+
+
+def test_cli_plays_from_stdin() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "skydeck.cli", "play", "stellarion", "--seed", "3"],
+        input="1\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Observatory" in proc.stdout and "Leaving the game" in proc.stdout
