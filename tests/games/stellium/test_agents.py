@@ -88,3 +88,32 @@ def test_terminal_render_draws_the_board() -> None:
         first_game = True
 
     assert options_from_args(Args()) == {"first_game": True}  # type: ignore[arg-type]
+
+
+def test_with_a_frozen_board_the_agent_cycles_missions_instead_of_passing() -> None:
+    s = position(
+        board={"h2": "S", "a3": "S"},
+        phase="new_mission",
+        hands=[["m01", "m02", "m03"], []],
+        available=["m11"],
+    )
+    s.bag = [0, 0, 0, 0, 0]
+    choice = HeuristicAgent(s.game).choose(s.view(0), s.legal_actions(0), 0)
+    assert choice.kind == "take"
+
+
+def test_terminal_play_with_scripted_input() -> None:
+    import io
+
+    from rich.console import Console
+
+    from skydeck.terminal import play
+
+    game = skydeck.load("stellium", players=2)
+    out = io.StringIO()
+    agent = HeuristicAgent(game, 1)
+    match = play(
+        game, 2, iter(["1", "1", "1", "quit"]), Console(file=out, width=120), {1: agent.choose}
+    )
+    assert len(match.record.entries) >= 2
+    assert "Available Missions" in out.getvalue()

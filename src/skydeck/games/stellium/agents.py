@@ -77,7 +77,7 @@ def potential(card: Card, board: list[int], colours: list[int]) -> float:
         have = sum(1 for c in _U.galaxy_spaces if colours[c] == card.colour == board[c])
         return min(have, card.count) / card.count
     best = 0
-    size = len(card.placements[0][0])
+    size = card.size
     for cells, bodies in card.placements:
         n = 0
         for i, b in zip(cells, bodies):
@@ -167,7 +167,11 @@ class HeuristicAgent:
         best, best_value = actions[0], float("-inf")
         for a in actions:
             if a.kind == "pass":
-                v = 0.5  # a swap must be clearly better than keeping the hand
+                # a swap must be clearly better than keeping the hand; with an empty
+                # bag the board is frozen, so cycling Missions is the only way forward
+                # (and it empties the Reserve, which ends the game)
+                frozen = not any(state.bag) or state.turn_count > 80
+                v = float("-inf") if frozen else 0.5
             else:
                 v = worth(CARD_INDEX[str(a.args[0])])
                 if len(a.args) == 2:

@@ -65,13 +65,8 @@ class Card:
 
     @property
     def size(self) -> int:
-        return (
-            self.count
-            if self.kind in ("centres", "colour_spaces")
-            else len(self.placements[0][0])
-            if self.placements
-            else 0
-        )
+        """How many bodies completing this card takes."""
+        return self.count or len(self.placements[0][0])
 
     def matches(
         self, board: list[int], colours: list[int], centres: tuple[int, ...], spent: list[int]
