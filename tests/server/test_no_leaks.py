@@ -1,0 +1,78 @@
+"""Every WebSocket frame of a match is captured; each seat must have received exactly its
+own view, its own legal actions and its own filtered events (and the spectator the public
+view), so no frame ever carried another seat's hidden information."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from skydeck.core import Rng, filter_events
+from skydeck.core.registry import game_ids
+from tests.server.conftest import games, join, receive_until
+
+GAMES = [g for g in ("toy", "stellium", "conflict") if g == "toy" or g in game_ids()]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_seat_receives_exactly_its_own_view_and_events(client, game_id):
+    body = {"game": game_id, "seed": 11, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    if game_id != "toy":
+        body["options"] = {"players": 2}
+    r = client.post("/api/matches", json=body)
+    assert r.status_code == 201, r.text
+    m = r.json()
+    sockets = {}
+    frames: dict[object, list[dict]] = {0: [], 1: [], None: []}
+    for seat in (0, 1, None):
+        tokens = [] if seat is None else [m["tokens"][seat]]
+        ws, _welcome, first = join(client, m["id"], tokens)
+        sockets[seat] = ws
+        frames[seat].append(first)
+    rng = Rng(5)
+    current = frames[0][-1]
+    for _ in range(40):
+        if current["status"] != "live":
+            break
+        seat = rng.choice(current["to_move"])
+        legal = frames[seat][-1]["legal"][str(seat)]["actions"]
+        act = rng.choice(legal)["action"]
+        sockets[seat].send_json({"type": "act", "seat": seat, "action": act, "n": current["n"]})
+        for s, ws in sockets.items():
+            frames[s].append(receive_until(ws, "state"))
+        current = frames[0][-1]
+        assert all(f[-1]["n"] == current["n"] for f in frames.values())
+    for ws in sockets.values():
+        ws.__exit__(None, None, None)
+    room = client.app.state.hub.rooms[m["id"]]
+    entries = [(e.seat, e.action) for e in room.match.record.entries]
+    options = room.game.options
+    game = games(game_id)(**options)
+    state = game.new(11)
+    steps = [(state.clone(), [])]
+    for seat, action in entries:
+        events = state.apply(action, seat)
+        steps.append((state.clone(), events))
+    assert len(steps) - 1 == current["n"]
+    for seat, seen in frames.items():
+        for frame in seen:
+            st, events = steps[frame["n"]]
+            text = json.dumps(frame)
+            if seat is None:
+                assert frame["views"] == {} and frame["legal"] == {}
+                assert frame["public"] == json.loads(json.dumps(st.view(None)))
+            else:
+                assert set(frame["views"]) == {str(seat)}, "a view of another seat was sent"
+                assert frame["views"][str(seat)] == json.loads(json.dumps(st.view(seat)))
+                expected = [a.to_json() for a in st.legal_actions(seat)][:3000]
+                assert [a["action"] for a in frame["legal"][str(seat)]["actions"]] == expected
+                assert "public" not in frame
+            for line in frame["log"]:
+                _, line_events = steps[line["n"]]
+                want = json.loads(json.dumps(filter_events(line_events, seat)))
+                assert line["events"] == want
+                if line["seat"] != seat and frame["status"] == "live":
+                    assert line["label"] is None, "another seat's move was named"
+            if game_id == "toy" and seat is not None:
+                assert isinstance(frame["views"][str(seat)]["hands"][1 - seat], int), text

@@ -1,0 +1,61 @@
+"""The storage and API suites again, against a real PostgreSQL started by the test run.
+
+Each test gets a fresh database; the test functions are the same as for SQLite.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from tests.server.postgres import PostgresServer, find_bindir
+from tests.server.test_api import (
+    test_hotseat_one_socket_plays_both_seats_to_the_end as test_pg_hotseat_game,
+)
+from tests.server.test_api import test_refusals_change_nothing as test_pg_refusals
+from tests.server.test_api import test_undo_takes_back_a_free_move_only as test_pg_undo
+from tests.server.test_storage import (
+    test_restart_rebuilds_live_matches_views_tokens_and_clocks as test_pg_restart,
+)
+from tests.server.test_storage import (
+    test_round_trip_of_header_actions_and_deadlines as test_pg_round_trip,
+)
+from tests.server.test_storage import test_sigkill_loses_no_acknowledged_move as test_pg_sigkill
+
+__all__ = [
+    "test_pg_hotseat_game",
+    "test_pg_refusals",
+    "test_pg_restart",
+    "test_pg_round_trip",
+    "test_pg_sigkill",
+    "test_pg_undo",
+]
+
+
+@pytest.fixture(scope="module")
+def pg_server() -> Iterator[str]:
+    bindir = find_bindir()
+    if bindir is None:
+        pytest.skip("PostgreSQL server binaries (initdb, pg_ctl) are not installed")
+    server = PostgresServer(bindir)
+    try:
+        url = server.start()
+    except Exception:
+        server.stop()
+        raise
+    yield url
+    server.stop()
+
+
+@pytest.fixture
+def db_url(pg_server: str) -> str:
+    """A new, empty database for this test."""
+    import psycopg
+
+    name = "t_" + uuid.uuid4().hex[:12]
+    dsn = pg_server.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return pg_server.rsplit("/", 1)[0] + "/" + name
