@@ -1,0 +1,98 @@
+"""The heuristic agent: sensible fleets, placements that hit and are not hit."""
+
+from __future__ import annotations
+
+from skydeck.core import Action, Rng
+from skydeck.games.conflict.agents import AGENTS, HeuristicAgent
+from skydeck.games.conflict.battle import new_card
+from skydeck.games.conflict.state import OVER
+from tests.games.conflict.helpers import fire, load, prepared
+
+
+def test_registered() -> None:
+    assert AGENTS["heuristic"] is HeuristicAgent and len(AGENTS) == 1
+
+
+def test_buys_a_full_fleet_within_credits_then_gets_ready() -> None:
+    game = load(scale="conflict")
+    st = game.new(3)
+    agent = HeuristicAgent(game, seed=1)
+    while 0 in st.to_move:
+        st.apply(agent.choose(st.view(0), st.legal_actions(0), 0), 0)
+    assert st.ready[0] and 0 <= st.credits_left(0) < 1 + min(
+        game.content.ships[i].cost
+        for i in game.content.regulars_of("wiss")
+        if i not in st.fleets[0]
+    )
+    assert len(st.fleets[0]) >= 4
+
+
+def _deploying(hand: str, enemy: tuple[str, int, int, int]):
+    game = load()
+    st = prepared(game, [[hand], []])
+    st.apply(Action("place", (100, 500, 0)), 0)  # our Cargo ship, out of the way
+    st.apply(Action("done"), 1)
+    ship, x, y, a = enemy
+    st.cards.append(new_card(game.content.by_id[ship], 1, x, y, a))
+    st._free = None
+    assert st.view(0)["seats"][0]["hand"] == hand
+    return game, st
+
+
+def test_places_so_that_its_laser_hits_an_enemy() -> None:
+    game, st = _deploying("wiss.tempest_1", ("vak.spear_1", 700, 300, 90))
+    agent = HeuristicAgent(game, seed=0)
+    action = agent.choose(st.view(0), st.legal_actions(0), 0)
+    assert action.kind == "place"
+    st.apply(action, 0)
+    st.apply(Action("done"), 0)  # keep the Flagship out of it
+    while st.phase != OVER:
+        fire(st)
+    enemy = st.cards[1]
+    assert enemy[5] == 0, "the Spear should have been shot down"
+
+
+def test_keeps_a_shield_towards_an_enemy_laser_or_stays_out_of_its_line() -> None:
+    game, st = _deploying("wiss.warden_1", ("vak.raider_1", 450, 100, 0))
+    agent = HeuristicAgent(game, seed=0)
+    st.apply(agent.choose(st.view(0), st.legal_actions(0), 0), 0)
+    warden = len(st.cards) - 1
+    st.apply(Action("done"), 0)
+    while st.phase != OVER:
+        fire(st)
+    assert st.cards[warden][9] == ()  # never damaged: shielded or out of the line of fire
+    assert st.cards[1][5] == 0 or st.cards[1][9]  # and it fired back at the Raider
+
+
+def test_the_heuristic_beats_random_play() -> None:
+    game = load(scale="conflict")
+    wins = 0
+    for seed in range(10):
+        st = game.new(seed)
+        agent = HeuristicAgent(game, seed=seed)
+        rng = Rng(seed)
+        me = seed % 2
+        while not st.is_over:
+            seat = rng.choice(st.to_move)
+            acts = st.legal_actions(seat)
+            a = agent.choose(st.view(seat), acts, seat) if seat == me else rng.choice(acts)
+            st.apply(a, seat)
+        wins += st.winners == (me,)
+    assert wins >= 8
+
+
+def test_agent_is_deterministic_for_a_seed() -> None:
+    game = load(scale="dispute")
+
+    def run(seed: int) -> list[str]:
+        st = game.new(5)
+        agents = [HeuristicAgent(game, seed=seed), HeuristicAgent(game, seed=seed + 1)]
+        log = []
+        while not st.is_over:
+            seat = st.to_move[0]
+            a = agents[seat].choose(st.view(seat), st.legal_actions(seat), seat)
+            st.apply(a, seat)
+            log.append(str(a))
+        return log
+
+    assert run(1) == run(1)
