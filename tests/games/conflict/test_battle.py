@@ -279,3 +279,16 @@ def test_hexai_regenerate_after_each_step_they_survive() -> None:
     assert damage(st, 1) == [1]
     assert kinds(events, "regenerated") == [{"card": 1, "removed": 1}]
     assert st.returned == [0, 1]
+
+
+def test_a_ship_destroyed_in_a_step_still_stops_that_steps_lasers() -> None:
+    st = battle(
+        [
+            ("vak.harrier_1", 1, 100, 100, 0),  # two strength-1 lasers, initiative 1
+            ("wiss.glimmer_1", 0, 100, 300, 0),  # 1 hull: the first laser alone kills it
+            ("wiss.halo_1", 0, 100, 500, 0),  # behind it
+        ]
+    )
+    shots = kinds(fire(st), "laser")
+    assert [s["target"] for s in shots] == [1, 1]
+    assert damage(st, 1) == [1, 1] and damage(st, 2) == []
