@@ -222,3 +222,44 @@ def test_effect_that_empties_a_galaxy_triggers_a_refill() -> None:
     act(s, "place e5")
     act(s, "pull d4 c3")
     assert s.phase == 5 and s.refill_queue == [0]
+
+
+def test_a_diagonal_push_stops_at_the_first_gap() -> None:
+    s = position(board={"b1": "P", "c2": "S", "e4": "N"}, phase="place", drawn="C")
+    act(s, "place b1 se")
+    # b1 -> c2 -> d3 (empty): the line moves one step; e4 further on is untouched
+    assert bodies(s) == {"b1": "comet", "c2": "planet", "d3": "star", "e4": "supernova"}
+
+
+def test_a_long_chain_leaves_the_universe_at_the_far_end() -> None:
+    row = {f"{c}2": "P" for c in "abcdefghi"}
+    s = position(board=row, phase="place", drawn="C")
+    bag = s.bag[1]
+    act(s, "place a2 e")
+    got = bodies(s)
+    assert got["a2"] == "comet" and all(got[f"{c}2"] == "planet" for c in "bcdefghi")
+    assert s.bag[1] == bag + 1  # i2's Planet went off the edge
+
+
+def test_swap_can_move_bodies_into_and_out_of_black_holes() -> None:
+    s = position(board={"c3": "P", "c4": "S", "h2": "C"}, phase="place", drawn="P")
+    act(s, "place h1")
+    assert "swap c3 c4" in legal_texts(s)
+    act(s, "swap c3 c4")
+    assert bodies(s)["c4"] == "planet" and bodies(s)["c3"] == "star"
+
+
+def test_a_comet_cannot_collide_into_a_black_hole() -> None:
+    s = position(board={"c4": "S", "c3": "P"}, phase="place", drawn="C")
+    legal = legal_texts(s)
+    assert not any(t.startswith("place c4") for t in legal)
+    assert "place c3 s" in legal
+
+
+def test_rotation_of_a_galaxy_carries_the_placed_body() -> None:
+    s = position(board={"a1": "P", "b1": "C", "c1": "N", "b2": "S"}, phase="place", drawn="S")
+    act(s, "place c3")
+    act(s, "rotate 180")
+    got = bodies(s)
+    assert got == {"c3": "planet", "b3": "comet", "a3": "supernova", "b2": "star", "a1": "star"}
+    assert s.placed == U.index_of["a1"]

@@ -12,7 +12,7 @@ never mirrored (a card cannot be read from its back).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 
@@ -62,6 +62,15 @@ class Card:
     bodies: tuple[int, ...]  # across: the two bodies; counting: (colour,)
     count: int  # bodies a counting card needs
     placements: tuple[Placement, ...]  # static placements (shape and across cards)
+    #: placements grouped by their first cell and its body (key cell * 5 + body), so
+    #: a check only looks at placements anchored on a body that is really there
+    by_anchor: dict[int, tuple[Placement, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        groups: dict[int, list[Placement]] = {}
+        for p in self.placements:
+            groups.setdefault(p[0][0] * 5 + p[1][0], []).append(p)
+        self.by_anchor.update({k: tuple(v) for k, v in groups.items()})
 
     @property
     def size(self) -> int:
@@ -69,9 +78,16 @@ class Card:
         return self.count or len(self.placements[0][0])
 
     def matches(
-        self, board: list[int], colours: list[int], centres: tuple[int, ...], spent: list[int]
+        self,
+        board: list[int],
+        colours: list[int],
+        centres: tuple[int, ...],
+        spent: list[int],
+        occupied: list[int] | None = None,
     ) -> list[tuple[int, ...]]:
-        """Every set of cells (sorted) that completes this card now, skipping ``spent``."""
+        """Every set of cells (sorted) that completes this card now, skipping ``spent``.
+        ``occupied`` (cell * 5 + body for each body on the board) may be passed in when
+        several cards are checked against one board."""
         if self.kind == "centres":
             ok = [i for i in centres if board[i] == self.colour and i not in spent]
             return list(combinations(ok, self.count)) if len(ok) >= self.count else []
@@ -83,14 +99,21 @@ class Card:
                 if col == want and board[i] == want and i not in spent
             ]
             return list(combinations(ok, self.count)) if len(ok) >= self.count else []
+        if occupied is None:
+            occupied = occupied_keys(board)
         found = []
-        for cells, bodies in self.placements:
-            for i, b in zip(cells, bodies):
-                if board[i] != b:
-                    break
-            else:
-                if not spent or not any(i in spent for i in cells):
-                    found.append(cells)
+        index = self.by_anchor
+        for key in occupied:
+            group = index.get(key)
+            if group is None:
+                continue
+            for cells, bodies in group:
+                for i, b in zip(cells, bodies):
+                    if board[i] != b:
+                        break
+                else:
+                    if not spent or not any(i in spent for i in cells):
+                        found.append(cells)
         return found
 
     def to_json(self, names: tuple[str, ...] | None = None) -> dict[str, object]:
@@ -109,6 +132,11 @@ class Card:
         if self.count:
             out["count"] = self.count
         return out
+
+
+def occupied_keys(board: list[int]) -> list[int]:
+    """``cell * 5 + body`` for every body on the board, in cell order."""
+    return [i * 5 + b for i, b in enumerate(board) if b]
 
 
 def _shape_placements(u: Universe, rows: list[str], two_galaxies: bool) -> tuple[Placement, ...]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from skydeck.core import Action, Event, Game, IllegalAction, OptionSpec, Rng, State
 from skydeck.games.stellium.content import BAG_TOTALS, BODIES, BODY_CODE, COLOURS
-from skydeck.games.stellium.missions import Card, build_cards
+from skydeck.games.stellium.missions import Card, build_cards, occupied_keys
 from skydeck.games.stellium.notation import (
     DONE,
     DRAW,
@@ -316,9 +316,11 @@ class StelliumState(State):
     def _completions(self) -> list[Action]:
         out = []
         board, colours, spent = self.board, self.colours, self.spent
-        for c in self.hands[self.turn]:
+        hand = self.hands[self.turn]
+        occupied = occupied_keys(board) if hand else []
+        for c in hand:
             card = CARDS[c]
-            for cells in card.matches(board, colours, _U.centres, spent):
+            for cells in card.matches(board, colours, _U.centres, spent, occupied):
                 out.append(Action("complete", (card.id, tuple(_NAMES[i] for i in cells))))
         return out
 
