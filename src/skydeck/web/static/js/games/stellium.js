@@ -1,0 +1,209 @@
+// Stellium drawn in SVG: the Universe grid with its six Galaxy discs (which visibly turn
+// when rotated), Black Holes, coloured holes and bodies; the bag; Missions available and
+// in hand; Influence tokens and scores. Spaces, bodies and Missions that a legal move
+// uses glow; clicking them narrows the moves.
+import { svg, capital, words } from "../common.js";
+
+const CELL = 64, PAD = 24;
+const HOLE = { green: "#4cc46a", blue: "#4a8cff", yellow: "#f2c94c", pink: "#ff6fae" };
+const BODY = {
+  planet: { fill: "url(#sm-planet)", letter: "P" },
+  comet: { fill: "url(#sm-comet)", letter: "C" },
+  star: { fill: "url(#sm-star)", letter: "S" },
+  supernova: { fill: "url(#sm-nova)", letter: "N" },
+};
+const LETTER = { P: "planet", C: "comet", S: "star", N: "supernova" };
+let lastTurns = {};
+
+function defs() {
+  const grad = (id, a, b) => svg("radialGradient", { id, cx: "35%", cy: "35%" }, svg("stop", { offset: "0%", "stop-color": a }), svg("stop", { offset: "100%", "stop-color": b }));
+  return svg("defs", {}, grad("sm-planet", "#b9f3ff", "#1f7a9a"), grad("sm-comet", "#e6d9c4", "#6a5640"), grad("sm-star", "#fff7c2", "#e0a020"), grad("sm-nova", "#fff0f0", "#c0304a"),
+    svg("radialGradient", { id: "sm-disc" }, svg("stop", { offset: "0%", "stop-color": "#3a3f8f" }), svg("stop", { offset: "100%", "stop-color": "#1a1d52" })),
+    svg("radialGradient", { id: "sm-hole" }, svg("stop", { offset: "0%", "stop-color": "#000" }), svg("stop", { offset: "80%", "stop-color": "#301a60" }), svg("stop", { offset: "100%", "stop-color": "#7a5cff" })));
+}
+
+function body(kind, cx, cy, r) {
+  const g = svg("g", { "data-body": kind });
+  const b = BODY[kind] || BODY.planet;
+  if (kind === "star") {
+    const pts = [];
+    for (let i = 0; i < 16; i++) { const a = (Math.PI / 8) * i, rr = i % 2 ? r * 0.78 : r; pts.push(`${(cx + rr * Math.cos(a)).toFixed(1)},${(cy + rr * Math.sin(a)).toFixed(1)}`); }
+    g.append(svg("polygon", { points: pts.join(" "), fill: b.fill, stroke: "#8a5a00" }));
+  } else if (kind === "comet") {
+    g.append(svg("path", { d: `M${cx - r * 1.1} ${cy - r * 0.9} L${cx} ${cy - r * 0.5} L${cx} ${cy + r * 0.5} Z`, fill: "#9fb6ff", opacity: 0.45 }));
+    g.append(svg("circle", { cx, cy, r: r * 0.9, fill: b.fill, stroke: "#3a2a18" }));
+  } else if (kind === "supernova") {
+    for (let i = 0; i < 8; i++) { const a = (Math.PI / 4) * i; g.append(svg("line", { x1: cx, y1: cy, x2: cx + r * 1.05 * Math.cos(a), y2: cy + r * 1.05 * Math.sin(a), stroke: "#ff8a8a", "stroke-width": 2 })); }
+    g.append(svg("circle", { cx, cy, r: r * 0.75, fill: b.fill, stroke: "#7a1020" }));
+  } else {
+    g.append(svg("circle", { cx, cy, r: r * 0.9, fill: b.fill, stroke: "#0d4050" }));
+  }
+  return g;
+}
+
+function mark(g, token, ctx, cx, cy, r) {
+  const hot = ctx.hot?.(token), chosen = ctx.selected?.has(token);
+  if (chosen) g.append(svg("circle", { cx, cy, r: r + 4, fill: "none", stroke: "#ffd66b", "stroke-width": 4 }));
+  else if (hot) g.append(svg("circle", { class: "pulse", cx, cy, r: r + 3, fill: "none", stroke: "#ffd66b", "stroke-width": 2, "stroke-dasharray": "5 3" }));
+  if (hot || chosen) {
+    g.append(svg("circle", { cx, cy, r: r + 4, fill: "#000", "fill-opacity": 0, "pointer-events": "all" }));
+    g.setAttribute("class", "hot");
+    g.setAttribute("data-token", token);
+    g.addEventListener("click", () => ctx.toggle(token));
+  }
+  return g;
+}
+
+function markRect(g, token, ctx, x, y, w, h) {
+  const hot = ctx.hot?.(token), chosen = ctx.selected?.has(token);
+  if (chosen) g.append(svg("rect", { x: x - 3, y: y - 3, width: w + 6, height: h + 6, rx: 9, fill: "none", stroke: "#ffd66b", "stroke-width": 4 }));
+  else if (hot) g.append(svg("rect", { class: "pulse", x: x - 2, y: y - 2, width: w + 4, height: h + 4, rx: 9, fill: "none", stroke: "#ffd66b", "stroke-width": 2, "stroke-dasharray": "5 3" }));
+  if (hot || chosen) {
+    g.append(svg("rect", { x, y, width: w, height: h, fill: "#000", "fill-opacity": 0, "pointer-events": "all" }));
+    g.setAttribute("class", "hot");
+    g.setAttribute("data-token", token);
+    g.addEventListener("click", () => ctx.toggle(token));
+  }
+  return g;
+}
+
+function missionCard(card, x, y, ctx, opts = {}) {
+  const w = 118, h = 118;
+  const g = svg("g", { "data-mission": card.id });
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 8, fill: "#1b2350", stroke: HOLE[card.colour] || "#888", "stroke-width": 2, opacity: opts.done ? 0.55 : 1 }));
+  g.append(svg("rect", { x, y, width: w, height: 20, rx: 8, fill: HOLE[card.colour] || "#888" }));
+  g.append(svg("text", { x: x + 6, y: y + 14, "font-size": 11, fill: "#10131f", "font-weight": 700 }, card.name.length > 17 ? card.name.slice(0, 16) + "…" : card.name));
+  g.append(svg("text", { x: x + w - 6, y: y + h - 7, "text-anchor": "end", "font-size": 14, fill: "#ffd66b", "font-weight": 700 }, `${card.points}★`));
+  if (card.shape) {
+    const rows = card.shape, cols = Math.max(...rows.map((r) => r.length)), cs = Math.min(20, 80 / Math.max(cols, rows.length));
+    const ox = x + (w - cols * cs) / 2, oy = y + 28;
+    rows.forEach((row, r) => [...row].forEach((ch, c) => {
+      const cx = ox + c * cs + cs / 2, cy = oy + r * cs + cs / 2;
+      if (ch === ".") g.append(svg("circle", { cx, cy, r: 2, fill: "#55608f" }));
+      else g.append(body(LETTER[ch], cx, cy, cs * 0.42));
+    }));
+  } else {
+    const what = card.kind === "colour_spaces" ? `${card.count} on ${card.colour} holes` : card.kind === "centres" ? `${card.count} on centres` : card.bodies ? `${card.bodies.join(" + ")} across` : words(card.kind);
+    g.append(svg("text", { x: x + w / 2, y: y + 64, "text-anchor": "middle", "font-size": 11, fill: "#c9d2ff" }, what));
+  }
+  return markRect(g, card.id, ctx, x, y, w, h);
+}
+
+export function render(root, view, ctx) {
+  const U = view?.universe;
+  if (!U || !view.board) return false;
+  const cols = U.columns;
+  const pos = (name) => {
+    const c = cols.indexOf(name[0]), r = Number(name.slice(1)) - 1;
+    return [PAD + c * CELL + CELL / 2, PAD + r * CELL + CELL / 2];
+  };
+  const boardW = PAD * 2 + U.width * CELL, boardH = PAD * 2 + U.height * CELL;
+  const width = boardW + 300;
+  const seatsH = view.players * 150;
+  const missionsBottom = 236 + Math.ceil((view.available || []).length / 2) * 126;
+  const top = Math.max(boardH, missionsBottom) + 20;
+  const height = top + seatsH;
+  const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "Stellium universe" });
+  s.append(defs());
+  // The Outer Belt.
+  s.append(svg("rect", { x: 4, y: 4, width: boardW - 8, height: boardH - 8, rx: 28, fill: "#0f1433", stroke: "#3a4a94", "stroke-width": 2 }));
+  const spaces = new Set(U.spaces);
+  const holes = new Set(U.black_holes);
+  const inGalaxy = new Map();
+  for (const gal of U.galaxies) for (const sp of gal.spaces) inGalaxy.set(sp, gal);
+  // Discs, each in its own group so that a rotation can be animated.
+  const discGroups = new Map();
+  for (const gal of U.galaxies) {
+    const [cx, cy] = pos(gal.centre);
+    const g = svg("g", { "data-galaxy": gal.slot });
+    g.append(svg("circle", { cx, cy, r: CELL * 1.55, fill: "url(#sm-disc)", stroke: "#6a72d8", "stroke-width": 2 }));
+    g.append(svg("path", { d: `M${cx} ${cy - CELL * 1.45} A ${CELL * 1.45} ${CELL * 1.45} 0 0 1 ${cx + CELL * 1.45} ${cy}`, fill: "none", stroke: "#9aa6ff", "stroke-width": 3, opacity: 0.5 }));
+    discGroups.set(gal.slot, { g, cx, cy });
+    s.append(g);
+  }
+  const disc = Object.fromEntries((view.discs || []).map((d) => [d.galaxy, d]));
+  for (const sp of U.spaces) {
+    const [cx, cy] = pos(sp);
+    const gal = inGalaxy.get(sp);
+    const parent = gal ? discGroups.get(gal.slot).g : s;
+    const g = svg("g", { "data-space": sp });
+    if (holes.has(sp)) g.append(svg("circle", { cx, cy, r: 20, fill: "url(#sm-hole)" }));
+    else g.append(svg("circle", { cx, cy, r: 20, fill: "#0c0f2a", stroke: view.colours?.[sp] ? HOLE[view.colours[sp]] : "#55608f", "stroke-width": view.colours?.[sp] ? 4 : 1.5 }));
+    if (gal && gal.centre === sp) g.append(svg("circle", { cx, cy, r: 25, fill: "none", stroke: "#ffffff", "stroke-opacity": 0.35, "stroke-dasharray": "3 3" }));
+    const b = view.board[sp];
+    if (b) g.append(body(b, cx, cy, 19));
+    if (view.placed === sp) g.append(svg("circle", { cx, cy, r: 27, fill: "none", stroke: "#fff", "stroke-width": 2 }));
+    parent.append(mark(g, sp, ctx, cx, cy, 21));
+  }
+  // Space names along the edges.
+  cols.forEach((c, i) => s.append(svg("text", { x: PAD + i * CELL + CELL / 2, y: 16, "text-anchor": "middle", "font-size": 11, fill: "#6d78a8" }, c)));
+  for (let r = 1; r <= U.height; r++) s.append(svg("text", { x: 10, y: PAD + (r - 1) * CELL + CELL / 2 + 4, "text-anchor": "middle", "font-size": 11, fill: "#6d78a8" }, String(r)));
+  // Animate discs that turned since the last drawing.
+  for (const [slot, info] of discGroups) {
+    const turns = disc[slot]?.quarter_turns ?? 0;
+    const before = lastTurns[slot];
+    if (before !== undefined && before !== turns && !ctx.replay) {
+      const delta = (((turns - before) % 4) + 4) % 4;
+      info.g.style.transformBox = "view-box";
+      info.g.style.transformOrigin = `${info.cx}px ${info.cy}px`;
+      info.g.style.transform = `rotate(${-90 * delta}deg)`;
+      info.g.setAttribute("data-turning", String(delta));
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        info.g.style.transition = "transform 0.9s ease-in-out";
+        info.g.style.transform = "rotate(0deg)";
+      }));
+    }
+  }
+  lastTurns = Object.fromEntries((view.discs || []).map((d) => [d.galaxy, d.quarter_turns]));
+
+  // The bag, the drawn body and the phase, on the right.
+  const px = boardW + 20;
+  s.append(svg("text", { x: px, y: 30, "font-size": 15, fill: "#e8ecff", "font-weight": 600 }, "The bag"));
+  Object.entries(view.bag || {}).forEach(([kind, n], i) => {
+    const cx = px + 30 + i * 66, cy = 70;
+    const g = svg("g", {});
+    g.append(body(kind, cx, cy, 20));
+    g.append(svg("text", { x: cx, y: cy + 40, "text-anchor": "middle", "font-size": 12, fill: "#c9d2ff" }, `${capital(kind)} ${n}`));
+    s.append(mark(g, kind, ctx, cx, cy, 22));
+  });
+  const phaseText = { draw: "choose a body from the bag", place: `place the ${view.drawn || "body"}`, effect: "resolve the effect", missions: "complete Missions or stop", keep: "keep one body of the Mission", refill: "refill an empty Galaxy", new_mission: "take a new Mission", over: "the game is over" }[view.phase] || view.phase;
+  s.append(svg("text", { x: px, y: 140, "font-size": 14, fill: "#ffd66b" }, `${ctx.names?.[view.turn] || "Seat " + (view.turn + 1)}: ${phaseText}`));
+  if (view.drawn) { s.append(svg("text", { x: px, y: 170, "font-size": 13, fill: "#c9d2ff" }, "In hand:")); s.append(body(view.drawn, px + 80, 165, 16)); }
+  if (view.final_round) s.append(svg("text", { x: px, y: 196, "font-size": 13, fill: "#ff9f6b" }, "Final round!"));
+  s.append(svg("text", { x: px, y: 226, "font-size": 15, fill: "#e8ecff", "font-weight": 600 }, `Available Missions (reserve ${view.reserve})`));
+  (view.available || []).forEach((id, i) => s.append(missionCard(view.cards[id], px + (i % 2) * 128, 236 + Math.floor(i / 2) * 126, ctx)));
+
+  // Each player: tokens, Missions in hand and completed, score.
+  const sy = top + 10;
+  for (let seat = 0; seat < view.players; seat++) {
+    const y = sy + seat * 150;
+    const turn = view.turn === seat;
+    s.append(svg("rect", { x: 4, y: y - 6, width: width - 8, height: 140, rx: 12, fill: turn ? "rgba(255,214,107,0.06)" : "rgba(255,255,255,0.02)", stroke: turn ? "#ffd66b" : "#2c3870" }));
+    s.append(svg("text", { x: 16, y: y + 16, "font-size": 15, fill: "#e8ecff", "font-weight": 600 }, `${ctx.names?.[seat] || "Seat " + (seat + 1)} · ${view.scores?.[seat] ?? 0} Stelliums`));
+    (view.tokens?.[seat] || []).forEach((c, i) => s.append(svg("circle", { cx: 24 + i * 24, cy: y + 42, r: 9, fill: HOLE[c], stroke: "#fff", "stroke-opacity": 0.4 })));
+    s.append(svg("text", { x: 16, y: y + 76, "font-size": 12, fill: "#9aa6d8" }, `Missions in hand: ${(view.hands?.[seat] || []).length}`));
+    const done = view.completed?.[seat] || [];
+    s.append(svg("text", { x: 16, y: y + 96, "font-size": 12, fill: "#9aa6d8" }, `completed: ${done.length} (${view.mission_points?.[seat] ?? 0}★)`));
+    (view.hands?.[seat] || []).forEach((id, i) => s.append(missionCard(view.cards[id], 230 + i * 124, y + 6, ctx)));
+    done.slice(-4).forEach((id, i) => view.cards[id] && s.append(missionCard(view.cards[id], 620 + i * 124, y + 6, ctx, { done: true })));
+  }
+  root.replaceChildren(s);
+  return true;
+}
+
+export function eventText(e, name) {
+  const who = typeof e.seat === "number" ? name(e.seat) : "";
+  switch (e.kind) {
+    case "drew": return `${who} drew a ${e.body}`;
+    case "timeout": return `${who} ran out of time: a random body is drawn`;
+    case "placed": return `${who} placed the ${e.body} on ${e.space}`;
+    case "effect": return e.effect === "none" ? `${who}: no effect` : `${capital(e.effect)}${e.off_edge ? " (a body left the Universe)" : ""}`;
+    case "token": return `${who} used the ${e.colour} Influence token`;
+    case "took": return `${who} took a Mission (${e.mission})`;
+    case "revealed": return `A new Mission is available (${e.reserve} left in reserve)`;
+    case "final_round": return `The final round begins (${e.reason === "target" ? "target reached" : "no Missions left"})`;
+    case "turn": return `${who}'s turn`;
+    case "game_over": return "The game is over";
+    default: return null;
+  }
+}
