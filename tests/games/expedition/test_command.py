@@ -314,7 +314,7 @@ def test_influence_tile_next_to_current_location() -> None:
     assert st.inf[0] == 0 and st.pending[-1]["k"] == "place"
     assert len(st.pending[-1]["tiles"]) == 1
     for c in st.grid.neighbours[st.ship[0]]:
-        st.board[c] = st.board[c] if st.board[c] >= 0 else 99
+        st.board[c] = st.board[c] if st.board[c] >= 0 else st.gate_tile
     st.pending = []
     st.inf[0] = 1
     assert "scan" not in texts(st, 0)

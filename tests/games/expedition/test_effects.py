@@ -238,3 +238,14 @@ def test_every_printed_effect_executes() -> None:
             _resolve(st, 0, effects)
         except Exception as exc:  # pragma: no cover - report which card broke
             raise AssertionError(f"{name}: {exc}") from exc
+
+
+def test_any_upgrade_ability_may_be_used_off_turn_when_harmed() -> None:
+    st = at_command(2)
+    st.cr[1] = 0
+    st.slots[1] = [upg("upgrade_01")]  # discard: +3 RM
+    run_fx(st, 0, fx("attack", harm="damage"))
+    act(st, "target 1", 0)
+    assert st.to_move == (1,) and "react_upgrade upgrade_01" in texts(st, 1)
+    act(st, "react_upgrade upgrade_01", 1)
+    assert st.rm[1] == 8 and st.dmg[1] == 1 and st.to_move == (0,)

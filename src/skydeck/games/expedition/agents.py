@@ -47,6 +47,9 @@ class HeuristicAgent:
         k = a.kind
         if pend and pend["kind"] in ("exp", "enc") and k in ("play", "use"):
             return self.card_value(view, pend, a, seat)
+        if k == "react_upgrade":
+            ops = {e.op for e in self.upgs[str(a.args[0])].ability}
+            return 5 if ops & {"prevent", "repair"} else -2
         table: dict[str, float] = {
             "complete": 100,
             "resolve": 90,

@@ -89,8 +89,9 @@ class CommandMixin(FlowMixin):
         loc = self.location_at(here)
         if loc >= 0 and loc in self.tokens[seat]:
             acts.append(Action("collect"))
+        hand, usable = tuple(self.hand[seat]), tuple(self.usable_upgrades(seat))
         for x in self.exps[seat] + self.secret[seat]:
-            if self.can_complete(seat, x):
+            if self.meets(seat, t.exp_req[x], hand, usable):
                 acts.append(Action("expedition", (t.exp_ids[x],)))
         if self.rm[seat] >= costs["upgrade"]:
             acts += self.upgrade_choices(seat, "buy")

@@ -343,7 +343,6 @@ class Upgrade(_Strict):
     skill: Skill | None = None
     ability: list[Effect] = Field(min_length=1)
     temporary: bool = False
-    reaction: bool = False
 
 
 class Chance(_Strict):

@@ -149,14 +149,12 @@ class StateData:
     seen: list[list[int]]
     pending: list[dict[str, Any]]
 
-    # --- derived constants ---------------------------------------------------------------
-    @property
-    def n_locations(self) -> int:
-        return len(self.content.locations)
-
-    @property
-    def gate_tile(self) -> int:
-        return len(self.content.locations) + len(self.content.anomalies)
+    # --- derived constants (set by new_data) ----------------------------------------------
+    n_locations: int
+    gate_tile: int
+    #: per tile id: the Anomaly kind (None for Locations and the gate), and passability
+    tile_kind: tuple[str | None, ...]
+    tile_passable: tuple[bool, ...]
 
     def tile_at(self, cell: int) -> int:
         return self.board[cell]
@@ -167,19 +165,11 @@ class StateData:
         return t if 0 <= t < self.n_locations else -1
 
     def anomaly_kind(self, tile: int) -> str | None:
-        k = tile - self.n_locations
-        if 0 <= k < len(self.content.anomalies):
-            return self.content.anomalies[k].kind
-        return None
+        return self.tile_kind[tile] if tile >= 0 else None
 
     def passable(self, cell: int) -> bool:
         t = self.board[cell]
-        if t < 0:
-            return False
-        k = t - self.n_locations
-        if 0 <= k < len(self.content.anomalies):
-            return self.content.anomalies[k].passable
-        return True
+        return t >= 0 and self.tile_passable[t]
 
     def tile_name(self, tile: int) -> str:
         if tile < self.n_locations:
@@ -337,8 +327,7 @@ class StateData:
 
 def new_data(obj: StateData, content: Content, n: int, rng: Rng) -> None:
     """Empty fields for ``n`` seats."""
-    obj.content = content
-    obj.grid = grid(content.rules.board_radius)
+    set_constants(obj, content)
     obj.n = n
     obj.rng = rng
     for name, kind in FIELDS.items():
@@ -349,6 +338,17 @@ def new_data(obj: StateData, content: Content, n: int, rng: Rng) -> None:
         else:
             setattr(obj, name, [])
     obj.phase = "draft"
+
+
+def set_constants(obj: StateData, content: Content) -> None:
+    """Content-derived lookups shared by every copy of a state."""
+    obj.content = content
+    obj.grid = grid(content.rules.board_radius)
+    nl = len(content.locations)
+    obj.n_locations = nl
+    obj.gate_tile = nl + len(content.anomalies)
+    obj.tile_kind = (None,) * nl + tuple(a.kind for a in content.anomalies) + (None,)
+    obj.tile_passable = (True,) * nl + tuple(a.passable for a in content.anomalies) + (True,)
 
 
 def copy_fields(src: StateData, dst: StateData) -> None:

@@ -22,9 +22,14 @@ RESOURCE_WORDS = ("rm", "crystal", "influence")
 class EffectsMixin(StateData):
     """Executes effects, checks requirements and resolves effect decision frames."""
 
+    _tables: Tables | None = None
+
     @property
     def t(self) -> Tables:
-        return tables(self.content)
+        tb = self._tables
+        if tb is None:
+            tb = self._tables = tables(self.content)
+        return tb
 
     # --- requirements ----------------------------------------------------------------------
     def meets(self, seat: int, req: Req, crews: tuple[int, ...], upgs: tuple[int, ...]) -> bool:
@@ -171,9 +176,7 @@ class EffectsMixin(StateData):
             for c in self.hand[seat]:
                 if t.crew_solo[c] is not None:
                     acts.append(Action("react_solo", (t.crew_ids[c],)))
-        for u in self.enabled_upgrades(seat):
-            if t.upg_reaction[u]:
-                acts.append(Action("react_upgrade", (t.upg_ids[u],)))
+        acts += [Action("react_upgrade", (t.upg_ids[u],)) for u in self.enabled_upgrades(seat)]
         return acts
 
     def harm(self, victim: int, kind: str, rm: int, by: int, events: list[Event]) -> None:

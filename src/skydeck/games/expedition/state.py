@@ -217,6 +217,8 @@ class ExpeditionState(CommandMixin, State):
     def clone(self) -> ExpeditionState:
         s = ExpeditionState.__new__(ExpeditionState)
         s.game, s.content, s.grid, s.n = self.game, self.content, self.grid, self.n
+        s.n_locations, s.gate_tile = self.n_locations, self.gate_tile
+        s.tile_kind, s.tile_passable, s._tables = self.tile_kind, self.tile_passable, self._tables
         s.rng = self.rng.copy()
         copy_fields(self, s)
         return s

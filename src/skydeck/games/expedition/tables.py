@@ -58,7 +58,6 @@ class Tables:
     upg_skill: tuple[int, ...]
     upg_ability: tuple[tuple[Any, ...], ...]
     upg_temporary: tuple[bool, ...]
-    upg_reaction: tuple[bool, ...]
     upg_ids: tuple[str, ...]
     exp_req: tuple[Req, ...]
     exp_bonus_req: tuple[Req | None, ...]
@@ -94,7 +93,6 @@ def tables(c: Content) -> Tables:
         upg_skill=tuple(-1 if x.skill is None else SKILL_INDEX[x.skill] for x in c.upgrades),
         upg_ability=tuple(plain_effects(x.ability) for x in c.upgrades),
         upg_temporary=tuple(x.temporary for x in c.upgrades),
-        upg_reaction=tuple(x.reaction for x in c.upgrades),
         upg_ids=tuple(x.id for x in c.upgrades),
         exp_req=tuple(compile_req(x.requires) for x in c.expeditions),
         exp_bonus_req=tuple(
