@@ -7,8 +7,10 @@ shared by every clone of every state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from skydeck.core import Action
 from skydeck.games.conflict import geometry as g
 from skydeck.games.conflict.content import Content
 
@@ -35,6 +37,8 @@ class Shapes:
         self._cache: dict[tuple[int, int, int, int], Shape] = {}
         self._rects: dict[tuple[int, int, int], g.Rect] = {}
         self.grid = self._grid()
+        #: one shared ``place`` Action per grid spot, so legal_actions builds none
+        self.place_action = {p: Action("place", p) for p in self.grid}
 
     def rect(self, x: int, y: int, angle: int) -> g.Rect:
         key = (x, y, angle)
@@ -102,11 +106,15 @@ class Shapes:
                         out.append((x, y, a))
         return tuple(out)
 
-    def free_grid(self, others: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-        """The grid placements still legal among ``others``."""
+    def free_grid(
+        self,
+        others: list[tuple[int, int, int]],
+        among: Sequence[tuple[int, int, int]] | None = None,
+    ) -> list[tuple[int, int, int]]:
+        """The grid placements (or those of ``among``) still legal among ``others``."""
         d2 = self.clear_d2
         out = []
-        for x, y, a in self.grid:
+        for x, y, a in self.grid if among is None else among:
             ok = True
             for ox, oy, oa in others:
                 dx, dy = ox - x, oy - y

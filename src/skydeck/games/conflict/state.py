@@ -98,7 +98,8 @@ class ConflictState(State):
             out.append(READY)
             return out
         if ph in (DEPLOY, LAST):
-            acts = [Action("place", p) for p in self.free_placements()]
+            spot = self.game.shapes.place_action
+            acts = [spot[p] for p in self.free_placements()]
             acts.append(DONE)
             return acts
         return [FIRE]
@@ -264,7 +265,8 @@ class ConflictState(State):
         x, y, angle = args
         ship = self.hands[seat]
         self.cards.append(b.new_card(ship, seat, x, y, angle))
-        self._free = None
+        if self._free is not None:  # a new card only removes spots near it
+            self._free = self.game.shapes.free_grid([(x, y, angle)], self._free)
         self.reveals += 1
         events = [
             Event(
