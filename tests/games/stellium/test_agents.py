@@ -5,7 +5,7 @@ from __future__ import annotations
 import skydeck
 from skydeck.core import Rng
 from skydeck.games.stellium.agents import AGENTS, HeuristicAgent, state_from_view
-from tests.games.stellium.helpers import legal_texts, position
+from tests.games.stellium.helpers import U, legal_texts, position
 
 
 def test_registry() -> None:
@@ -117,3 +117,23 @@ def test_terminal_play_with_scripted_input() -> None:
     )
     assert len(match.record.entries) >= 2
     assert "Available Missions" in out.getvalue()
+
+
+def test_blocks_an_opponents_finished_shape() -> None:
+    # seat 1 holds m11 (three Comets in a line) and c3-d3-e3 already form it; seat 0
+    # places a Supernova and should pull one of those Comets into a Black Hole
+    s = position(
+        board={"c3": "C", "d3": "C", "e3": "C", "h1": "P", "a1": "S"},
+        phase="place",
+        drawn="N",
+        hands=[[], ["m11"]],
+        tokens=[0, 0],
+    )
+    agent = HeuristicAgent(s.game, 3)
+    place = agent.choose(s.view(0), s.legal_actions(0), 0)
+    s.apply(place, 0)
+    if s.phase == 2:
+        pull = agent.choose(s.view(0), s.legal_actions(0), 0)
+        s.apply(pull, 0)
+    line = [s.board[U.index_of[n]] for n in ("c3", "d3", "e3")]
+    assert line != [2, 2, 2]

@@ -263,3 +263,17 @@ def test_rotation_of_a_galaxy_carries_the_placed_body() -> None:
     got = bodies(s)
     assert got == {"c3": "planet", "b3": "comet", "a3": "supernova", "b2": "star", "a1": "star"}
     assert s.placed == U.index_of["a1"]
+
+
+def test_comet_with_only_a_green_token_needs_another_comet_to_swap() -> None:
+    s = position(board={"c3": "P", "h2": "S"}, phase="place", drawn="C", tokens=[1 << 1, 0])
+    assert "place e1" not in legal_texts(s)  # no other Comet: the green token has no use
+    s = position(board={"c3": "P", "h2": "C"}, phase="place", drawn="C", tokens=[1 << 1, 0])
+    assert "place e1" not in legal_texts(s)  # h2 has no body next to it
+    s = position(
+        board={"c3": "P", "h2": "C", "h3": "S"}, phase="place", drawn="C", tokens=[1 << 1, 0]
+    )
+    act(s, "place e1")
+    assert legal_texts(s) == {"swap h2 h3"}
+    act(s, "swap h2 h3")
+    assert bodies(s)["h2"] == "star" and bodies(s)["h3"] == "comet" and s.tokens[0] == 0
