@@ -1,0 +1,154 @@
+"""Stellar Expedition in the terminal: the hex map with ships and Embassies, each
+Dashboard, your hand and Expeditions, the Upgrade store and the pending decision."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from skydeck.core import Action
+from skydeck.games.expedition.board import grid
+from skydeck.games.expedition.content import default_content
+
+COLOURS = {"unec": "blue", "tognath": "yellow", "maheri": "red", "edda": "green"}
+ANOMALY_MARK = {"wormhole": "@", "mining": "m", "ghost": "g", "asteroid": "#"}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--factions", default="", help="comma-separated faction per seat: unec,tognath,maheri,edda"
+    )
+
+
+def options_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    text = (getattr(args, "factions", "") or "").strip()
+    return {"factions": [f.strip() for f in text.split(",") if f.strip()]} if text else {}
+
+
+def _tile_short(tile: str) -> tuple[str, str]:
+    c = default_content()
+    if tile == "space_gate":
+        return "GT", "bold white"
+    if tile in c.location_index:
+        loc = c.locations[c.location_index[tile]]
+        lvl = "S" if loc.level == 0 else ["I", "II", "III", "IV", "V", "VI"][loc.level - 1]
+        return f"{loc.type[:2]}{lvl}", ""
+    kind = next(a.kind for a in c.anomalies if a.id == tile)
+    return ANOMALY_MARK[kind] * 2, "magenta"
+
+
+def render_map(view: dict[str, Any]) -> Text:
+    """Offset rows of the axial grid, 8 characters a cell: the cell number (what
+    ``move``/``place`` take), the tile's type and level or Anomaly mark, and the digit of
+    a seat whose ship is there."""
+    radius = view["map"]["radius"]
+    g = grid(radius)
+    by_cell = {t["cell"]: t for t in view["map"]["tiles"]}
+    ships: dict[int, list[int]] = {}
+    for p in view["players"]:
+        ships.setdefault(p["ship"], []).append(p["seat"])
+    out = Text()
+    for r in range(-radius, radius + 1):
+        out.append("    " * abs(r))
+        for q in range(-radius, radius + 1):
+            if (q, r) not in g.index:
+                continue
+            cell = g.index[(q, r)]
+            t = by_cell.get(cell)
+            if t is None:
+                out.append(f"{cell:>2} .    ", style="dim")
+                continue
+            name, style = _tile_short(t["tile"])
+            seats = ships.get(cell, [])
+            out.append(f"{cell:>2}", style="dim")
+            out.append(f"{name:<4}", style=style)
+            colour = COLOURS.get(view["players"][seats[0]]["faction"], "") if seats else ""
+            out.append(("".join(str(s + 1) for s in seats) or " ")[:1], style="bold " + colour)
+            out.append(" ")
+        out.append("\n")
+    return out
+
+
+def _player_table(view: dict[str, Any], seat: int | None) -> Table:
+    table = Table(title="Dashboards", header_style="bold", expand=False)
+    for col in (
+        "seat",
+        "RM/Cr/Inf",
+        "ship",
+        "Embassies",
+        "hand",
+        "Transit/Sick/Solo",
+        "slots",
+        "Expeditions",
+        "pts",
+    ):
+        table.add_column(col)
+    for p in view["players"]:
+        style = COLOURS.get(p["faction"], "")
+        emb = ", ".join(f"{k}:{v}" for k, v in p["embassies"].items())
+        hand = ", ".join(p["hand"]) if "hand" in p else f"{p['hand_count']} cards"
+        slots = ", ".join(u or "-" for u in p["slots"]) + (
+            f" [{p['damage']} dmg]" if p["damage"] else ""
+        )
+        exps = ", ".join(p["expeditions"])
+        if p.get("secret"):
+            exps += " | secret: " + ", ".join(p["secret"])
+        elif p["secret_tiers"]:
+            exps += " | secret " + "/".join(p["secret_tiers"])
+        table.add_row(
+            Text(f"{p['seat'] + 1} {p['faction']}", style=style),
+            f"{p['rm']}/{p['crystal']}/{p['influence']}",
+            str(p["ship"]),
+            f"{emb} ({p['embassies_left']} left)",
+            hand,
+            f"{len(p['transit'])}/{len(p['sickbay'])}/{len(p['solo'])}",
+            slots or "-",
+            exps,
+            str(p["points"]),
+        )
+    return table
+
+
+def render(view: dict[str, Any], seat: int | None) -> Any:
+    head = Text(
+        f"Round {view['round']}/{view['rounds']}  phase: {view['phase']}  first player: "
+        f"{view['first'] + 1}  to move: {', '.join(str(s + 1) for s in view['to_move'])}",
+        style="bold",
+    )
+    store = Text("Upgrade store: " + ", ".join(u or "-" for u in view["store"]))
+    decks = view["decks"]
+    deck_line = Text(
+        f"tiles {decks['locations']}  encounters {decks['encounters']}  upgrades "
+        f"{decks['upgrades']}  expeditions {decks['expeditions']}  damage {decks['damage']}",
+        style="dim",
+    )
+    parts: list[Any] = [
+        head,
+        Panel(render_map(view), title="Map"),
+        _player_table(view, seat),
+        store,
+        deck_line,
+    ]
+    if view.get("pending"):
+        parts.append(Text(f"Waiting for: {view['pending']}", style="cyan"))
+    if view.get("draft") and "pack" in view["draft"]:
+        parts.append(Text("Draft pack: " + ", ".join(view["draft"]["pack"])))
+    return Group(*parts)
+
+
+def label(action: Action, view: dict[str, Any]) -> str:
+    """Menus name the content, e.g. 'expedition bronze_01 (1 pt: officer, psychic)'."""
+    c = default_content()
+    if action.kind in ("expedition", "draft", "replace") and action.args:
+        e = c.expeditions[c.expedition_index[str(action.args[0])]]
+        need = ", ".join(e.requires.skills) or e.kind
+        return f"{action} ({e.points} pt: {need})"
+    if action.kind in ("play", "solo", "react_solo") and action.args:
+        cr = c.crew[c.crew_index[str(action.args[0])]]
+        return f"{action} ({cr.name}, L{cr.level}: {', '.join(cr.skills)})"
+    return str(action)
