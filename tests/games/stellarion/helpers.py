@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import skydeck
 from skydeck.games.stellarion.cards import (
     DECK_INDEX,
     FACE_INDEX,
@@ -22,7 +21,18 @@ from skydeck.games.stellarion.cards import (
     full_deck,
     parse_card,
 )
+from skydeck.games.stellarion.content import default_content
+from skydeck.games.stellarion.game import StellarionGame
 from skydeck.games.stellarion.state import StellarionState
+
+
+def reveal_game(reveal: str = "one", **opts: Any) -> StellarionGame:
+    """A game whose content pack uses the given end-of-turn reveal reading."""
+    base = default_content()
+    if reveal == base.rules.end_of_turn_reveal:
+        return StellarionGame(**opts)
+    rules = base.rules.model_copy(update={"end_of_turn_reveal": reveal})
+    return StellarionGame(content=base.model_copy(update={"rules": rules}), **opts)
 
 
 def deck_cards(name: str, spec: str) -> tuple[list[int], bool]:
@@ -55,11 +65,12 @@ def pos(
     held: int = 0,
     turn: int = 0,
     seed: int = 0,
+    reveal: str = "one",
 ) -> StellarionState:
     opts: dict[str, Any] = {"players": players, "expansions": list(expansions)}
     if stars is not None:
         opts["shooting_stars"] = stars
-    game = skydeck.load("stellarion", **opts)
+    game = reveal_game(reveal, **opts)
     s = game.new(seed)
     assert isinstance(s, StellarionState)
     s.decks = [[] for _ in range(8)]

@@ -241,3 +241,25 @@ def test_illegal_action_message_and_state_unchanged() -> None:
     with pytest.raises(IllegalAction, match="may not act"):
         act(s, LAUNCH_ALPHA, seat=1)
     assert s.to_json() == before
+
+
+def test_reveal_all_reading_turns_up_every_face_down_top() -> None:
+    s = pos(
+        decks={"alpha": "*alpha.nebula alpha.ship", "beta": "*beta.nebula beta.ship", **SPARE},
+        voyages=[["alpha1"], [], [], []],
+        reveal="all",
+    )
+    act(s, "coordinate (alpha,beta)")
+    act(s, "forfeit")
+    assert s.up[0] == 1 and s.up[1] == 1 and s.turns == 2 and s.phase == 0
+
+
+def test_content_switch_for_the_reveal_reading(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from skydeck.games.stellarion.content import DATA, load_content
+
+    bad = tmp_path / "c.toml"
+    bad.write_text(
+        DATA.read_text().replace('end_of_turn_reveal = "one"', 'end_of_turn_reveal = "some"')
+    )
+    with pytest.raises(ValueError, match="end_of_turn_reveal"):
+        load_content(bad)

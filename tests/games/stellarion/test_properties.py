@@ -10,23 +10,23 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import skydeck
 from skydeck.core import Action, IllegalAction, Rng
 from skydeck.games.stellarion.cards import FACE_NAMES
 from skydeck.games.stellarion.legal import BIODOMES
 from skydeck.games.stellarion.state import StellarionState
-from tests.games.stellarion.helpers import ALL, every_card, full_box
+from tests.games.stellarion.helpers import ALL, every_card, full_box, reveal_game
 
 CONFIG = st.tuples(
     st.sampled_from([1, 2]),
     st.lists(st.sampled_from(ALL), unique=True),
     st.integers(0, 10_000),
+    st.sampled_from(["one", "all"]),
 )
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def playout(players: int, exp: list[str], seed: int, every=None):  # type: ignore[no-untyped-def]
-    s = skydeck.load("stellarion", players=players, expansions=exp).new(seed)
+def playout(players: int, exp: list[str], seed: int, reveal: str = "one"):  # type: ignore[no-untyped-def]
+    s = reveal_game(reveal, players=players, expansions=exp).new(seed)
     assert isinstance(s, StellarionState)
     rng = Rng(seed)
     voyages = Counter(v for c in s.columns for v in c)
@@ -61,14 +61,14 @@ def check_invariants(s: StellarionState, voyages: Counter[int]) -> None:
 
 @SETTINGS
 @given(CONFIG)
-def test_components_conserved_and_outpost_legal(cfg: tuple[int, list[str], int]) -> None:
+def test_components_conserved_and_outpost_legal(cfg: tuple[int, list[str], int, str]) -> None:
     for s, voyages in playout(*cfg):
         check_invariants(s, voyages)
 
 
 @SETTINGS
 @given(CONFIG)
-def test_view_knowledge_is_true_and_hides_the_rest(cfg: tuple[int, list[str], int]) -> None:
+def test_view_knowledge_is_true_and_hides_the_rest(cfg: tuple[int, list[str], int, str]) -> None:
     rng = Rng(cfg[2])
     for i, (s, _) in enumerate(playout(*cfg)):
         if i % 3:
@@ -126,7 +126,7 @@ ARG = st.recursive(
 @SETTINGS
 @given(CONFIG, st.lists(st.tuples(st.sampled_from(KINDS), st.lists(ARG, max_size=3)), min_size=5))
 def test_illegal_actions_never_change_the_state(
-    cfg: tuple[int, list[str], int], attempts: list[tuple[str, list[object]]]
+    cfg: tuple[int, list[str], int, str], attempts: list[tuple[str, list[object]]]
 ) -> None:
     for i, (s, _) in enumerate(playout(*cfg)):
         if s.is_over or i % 4:

@@ -18,8 +18,9 @@ from skydeck.games.stellarion.legal import END, MAIN, OVER
 from skydeck.games.stellarion.state import StellarionState
 from skydeck.games.stellarion.view import from_view
 
-READY = (0.0, 12.0, 35.0, 80.0, 160.0)
-W_CARD, W_UP, W_PAIR = 4.0, 25.0, 30.0
+READY = [0.0, 15.0, 80.0, 300.0, 700.0]
+STAR_READY = 550.0
+W_CARD, W_UP, W_PAIR, NO_MOVE = 4.0, 25.0, 30.0, 1500.0
 WIN = 1e6
 
 
@@ -62,7 +63,7 @@ def evaluate(s: StellarionState) -> float:
         k = visible[base] + visible[base + 1] + visible[base + 2] + visible[base + 3]
         ready = READY[k]
         if k == 3 and s.stars:
-            ready += 40.0
+            ready = STAR_READY
         best = max(best, ready)
         score += 0.5 * ready
         for t in range(4):
@@ -82,7 +83,10 @@ def evaluate(s: StellarionState) -> float:
                 per_type[f & 3] += 1
     for c in s.outpost:
         per_type[c & 3] += 1
-    score += W_UP * n_up + W_PAIR * sum(1 for n in per_type if n >= 2)
+    pairs = sum(1 for n in per_type if n >= 2)
+    score += W_UP * n_up + W_PAIR * pairs
+    if not pairs and best < READY[4] and best < STAR_READY:
+        score -= NO_MOVE  # the next turn may find nothing to do
     if game.glaucous_sun:
         frac = (s.sun - game.sun_start) / (game.sun_final - game.sun_start)
         score -= 500.0 * frac**3 + 150.0 * frac
@@ -132,7 +136,9 @@ class HeuristicAgent:
         turn = s.turns
         s._do(key, action, s.turn)
         steps = 0
-        while s.phase != OVER and s.turns == turn and steps < 12:
+        # stop before the end-of-turn reveal: the card to come is unknown, and a
+        # determinisation would let the line pick it with hindsight
+        while s.phase not in (OVER, END) and s.turns == turn and steps < 12:
             steps += 1
             table = s._table()
             if s.phase in (MAIN, END) and any(k[0] == "P" for k in table.values()):

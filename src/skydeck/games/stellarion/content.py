@@ -87,7 +87,14 @@ class AdvancedCounts(_Model):
     glaucous_sun: int = Field(ge=0)
 
 
+class TableRules(_Model):
+    """Readings of the rulebook a content pack may switch (see RULINGS.md)."""
+
+    end_of_turn_reveal: Literal["one", "all"] = "one"
+
+
 class Content(_Model):
+    rules: TableRules = TableRules()
     advanced_per_expansion: AdvancedCounts
     sun: SunBoard
     voyage: list[VoyageCard]

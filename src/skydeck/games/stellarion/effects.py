@@ -328,6 +328,17 @@ def _reveal(s: StellarionState, key: Key, seat: int, events: list[Event]) -> Non
 
 
 def _end(s: StellarionState, key: Key, seat: int, events: list[Event]) -> None:
+    if s.game.reveal_all:  # house rule: every face-down top is turned up
+        for d in range(8):
+            if s.decks[d] and not s.up[d]:
+                s.up[d] = 1
+                if not s.ktop[d]:
+                    s.ktop[d] = 1
+                    normalise(s, d)
+                    s.reveals += 1
+                events.append(
+                    Event("revealed", {"deck": DECKS[d], "card": FACE_NAMES[s.decks[d][-1] & 31]})
+                )
     start_turn(s, (s.turn + 1) % s.game.players)
 
 

@@ -73,6 +73,7 @@ class StellarionGame(Game):
         by_type = {TYPES.index(b.type): b for b in c.breakthrough}
         self.breakthrough_ids = [by_type[t].id for t in range(4)]
         self.breakthrough_names = [by_type[t].name for t in range(4)]
+        self.reveal_all = c.rules.end_of_turn_reveal == "all"
         self.sun_start = c.sun.start
         self.sun_final = c.sun.final
         self.meteor_spots = list(c.sun.meteors)

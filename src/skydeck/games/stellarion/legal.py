@@ -312,6 +312,9 @@ def take_actions(s: StellarionState, out: dict[Action, Key]) -> None:
 
 
 def end_actions(s: StellarionState, out: dict[Action, Key]) -> None:
+    if s.game.reveal_all:
+        out[_act(s, ("E",), "end", ())] = ("E",)
+        return
     any_down = False
     for d in range(N_DECKS):
         if s.decks[d] and not s.up[d]:
