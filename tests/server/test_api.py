@@ -229,6 +229,9 @@ def test_per_move_clock_plays_for_a_slow_seat(client_factory, monkeypatch):
     assert [d["seat"] for d in st["deadlines"]] == [0]
     st = receive_until(ws, "state")  # nobody moved: the clock did
     assert st["n"] == 1 and st["to_move"] == [1]
+    assert not st["can_undo"]  # a move the clock made is not the seat's to take back
+    ws.send_json({"type": "undo", "n": 1})
+    assert _error(ws)["code"] == "undo"
     ws.__exit__(None, None, None)
 
 

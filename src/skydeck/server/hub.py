@@ -244,6 +244,8 @@ class Hub:
             room.rebuild_without_last()
             raise ProtocolError("storage", f"the move could not be stored: {exc}") from None
         room.status = status
+        # Only a seat's own move may be taken back, never one the clock or an AI made.
+        room.undoable = (room.n, seat) if source == "client" else None
         self._replace_clocks(room, deadlines)
         room.broadcast()
         self._schedule_ai(room)
@@ -254,13 +256,18 @@ class Hub:
         entries = room.match.record.entries
         if n != room.n:
             raise ProtocolError("stale", f"undo refers to move {n}, the match is at {room.n}")
-        if not entries or entries[-1].seat not in seats:
-            raise ProtocolError("undo", "only the seat that made the last move may take it back")
+        if not entries or entries[-1].seat not in seats or room.undoable != (n, entries[-1].seat):
+            raise ProtocolError(
+                "undo",
+                "only the player who made the last move may take it back, and only "
+                "a move made by hand (not by a clock or an AI)",
+            )
         try:
             room.match.undo()
         except IllegalAction as exc:
             raise ProtocolError("undo", str(exc)) from None
         room.reset_to(list(room.match.record.entries))
+        room.undoable = None
         deadlines = self._deadlines(room)
         self.storage.remove_last_action(room.id, room.n, "live", deadlines)
         self._replace_clocks(room, deadlines)

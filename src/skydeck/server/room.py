@@ -68,6 +68,8 @@ class Room:
         self.clients: set[Client] = set()
         self.agents: dict[int, Agent] = {}
         self.ai_pending: set[int] = set()
+        #: (move number, seat) of the last move if a player made it by hand (undoable).
+        self.undoable: tuple[int, int] | None = None
 
     # --- state -----------------------------------------------------------------------
     @property
@@ -181,6 +183,7 @@ class Room:
             self.status == "live"
             and entries
             and entries[-1].seat in client.seats
+            and self.undoable == (n, entries[-1].seat)
             and self.match.can_undo()
         )
         if state.is_over:

@@ -178,7 +178,10 @@ function draw() {
   if (!held.length) actions.replaceChildren(el("p", { class: "waiting" }, "You are watching this match."));
   else if (!legal.length) actions.replaceChildren(el("p", { class: "waiting" }, last.status === "live" ? "Nothing to do until the others have moved." : "No more moves."));
   else {
-    renderActions(actions, shown, (a) => send(a), { disabled: pending, truncated: legalInfo.truncated });
+    const hidden = new Set(game.hiddenKinds || []);
+    const listed = shown.filter((a) => !hidden.has(a.action.kind));
+    renderActions(actions, listed, (a) => send(a), { disabled: pending, truncated: legalInfo.truncated });
+    if (listed.length < shown.length && game.hiddenNote) actions.prepend(el("p", { class: "muted", id: "board-hint" }, game.hiddenNote));
     if (selection.tokens.length) {
       const bar = el("div", { class: "selection" }, el("span", {}, `Chosen: ${selection.tokens.join(" + ")}`),
         el("button", { class: "secondary", onclick: () => { selection.clear(); draw(); } }, "clear"));
