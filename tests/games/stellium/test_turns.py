@@ -124,3 +124,19 @@ def test_illegal_messages_name_the_problem() -> None:
         s.apply(s.legal_actions(0)[0], 1)
     assert dump(s) == before
     assert CARD_INDEX["m01"] == 0
+
+
+def test_restore_refuses_a_malformed_state() -> None:
+    import skydeck
+
+    game = skydeck.load("stellium", players=2)
+    good = game.new(1).to_json()
+    with pytest.raises(ValueError, match="malformed"):
+        game.restore({})
+    bad = dict(good, board=[0, 1])
+    with pytest.raises(ValueError, match="wrong size"):
+        game.restore(bad)
+    bad = dict(good, tokens="x")
+    with pytest.raises(ValueError, match="malformed"):
+        game.restore(bad)
+    assert dump(game.restore(good)) == dump(game.new(1))
