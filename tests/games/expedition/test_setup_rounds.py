@@ -258,3 +258,34 @@ def test_game_ends_after_round_eight() -> None:
     st.settle([])
     assert st.is_over and st.to_move == ()
     assert st.legal_actions(0) == []
+
+
+def test_draft_pick_events_are_private() -> None:
+    from skydeck.core import filter_events
+
+    st = fresh(2, seed=3)
+    pick = texts(st, 0)[0]
+    events = act(st, pick, 0)
+    name = pick.split()[1]
+    assert name in str(filter_events(events, 0))
+    assert name not in str(filter_events(events, 1))
+    assert name not in str(filter_events(events, None))
+
+
+def test_turn_order_through_a_round() -> None:
+    st = drafted(3)
+    seen: list[tuple[str, int]] = []
+    while st.round == 1:
+        seat = st.to_move[0]
+        if not seen or seen[-1] != (st.phase, seat):
+            seen.append((st.phase, seat))
+        acts = st.legal_actions(seat)
+        end = [a for a in acts if a.kind in ("end", "pass", "decline", "accept", "fail", "roll")]
+        st.apply(end[0] if end else acts[0], seat)
+    order = [(p, s) for p, s in seen if p in ("discovery", "sensor", "command")]
+    phases = [p for p, _ in order]
+    assert phases.index("sensor") > max(i for i, p in enumerate(phases) if p == "discovery")
+    for phase in ("discovery", "command"):
+        seats = [s for p, s in order if p == phase]
+        assert seats == sorted(seats) and seats[0] == 0
+    assert st.first == 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skydeck.core import Action, Event, IllegalAction
+from skydeck.core import Action, Event, IllegalAction, private
 from skydeck.games.expedition.content import SKILLS, TIERS
 from skydeck.games.expedition.flow import FlowMixin
 
@@ -294,7 +294,11 @@ class CommandMixin(FlowMixin):
         return []
 
     def dispatch(self, seat: int, a: Action) -> list[Event]:
-        events: list[Event] = [Event("action", {"seat": seat, "action": str(a)})]
+        if a.kind == "draft":  # picks stay hidden until the draft ends
+            head = private("action", seat, {"seat": seat, "action": str(a)}, {"seat": seat})
+        else:
+            head = Event("action", {"seat": seat, "action": str(a)})
+        events: list[Event] = [head]
         if self.pending:
             f = self.pending[-1]
             k = f["k"]
