@@ -34,8 +34,9 @@ def options_from_args(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def board_text(view: dict[str, Any]) -> Text:
-    """The Universe as a grid: bodies as coloured letters, coloured holes as coloured
-    dots, Galaxy centres in brackets, Black Holes as @ (a body in one: <P>)."""
+    """The Universe as a grid: bodies as coloured capitals, empty coloured holes as the
+    colour's initial (g b y p; after a body standing on one: Sy), Galaxy centres in
+    brackets, Black Holes as @ (a body in one: <P>)."""
     u = view["universe"]
     spaces = set(u["spaces"])
     holes = set(u["black_holes"])
@@ -51,28 +52,25 @@ def board_text(view: dict[str, Any]) -> Text:
             if name not in spaces:
                 out.append(" | ", style="dim")
             elif body:
-                left, right = (
-                    ("<", ">")
-                    if name in holes
-                    else ("(", ")")
-                    if name in centres
-                    else (
-                        " ",
-                        " ",
-                    )
-                )
+                if name in holes:
+                    left, right = "<", ">"
+                elif name in centres:
+                    left, right = "(", ")"
+                else:  # a body on a coloured hole: the hole's initial after it
+                    left, right = " ", colours[name][0] if name in colours else " "
                 out.append(left, style="dim")
                 out.append(LETTER[body], style=STYLE[body])
-                out.append(right, style="dim")
+                out.append(right, style=STYLE.get(colours.get(name, ""), "dim"))
             elif name in holes:
                 out.append(" @ ", style="bright_black")
             else:
-                mark = "o" if name in colours else "."
+                mark = colours[name][0] if name in colours else "."
                 text = f"({mark})" if name in centres else f" {mark} "
                 out.append(text, style=STYLE.get(colours.get(name, ""), "dim"))
         out.append("\n")
     out.append(
-        "  P Planet  C Comet  S Star  N Supernova  @ Black Hole  (x) centre  o coloured hole\n",
+        "  P Planet  C Comet  S Star  N Supernova   @ Black Hole  (.) centre"
+        "  g b y p empty green/blue/yellow/pink hole\n",
         style="dim",
     )
     return out
