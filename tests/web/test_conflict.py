@@ -1,0 +1,98 @@
+"""Stellar Conflict in two browsers: secret fleets, a deployment against the clock
+(Dispute: 30 s, run 2.5 times faster here) by clicking on the table, then the battle
+fired step by step with its lasers drawn."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+W, H, MARGIN = 900, 600, 10
+
+
+def _click_table(page: Page, x: float, y: float) -> None:
+    box = page.locator("svg[aria-label='Stellar Conflict table']").bounding_box()
+    assert box is not None
+    px = box["x"] + (x + MARGIN) / (W + 2 * MARGIN) * box["width"]
+    py = box["y"] + (H - y + MARGIN) / (H + 2 * MARGIN) * box["height"]
+    page.mouse.click(px, py)
+
+
+def test_two_browsers_deploy_against_the_clock_then_fight(fast_clock_live, browser: Browser, shots):
+    live = fast_clock_live
+    m = live.create(
+        {
+            "game": "conflict",
+            "seed": 3,
+            "options": {"players": 2, "scale": "dispute", "deployment": "timed"},
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}],
+        }
+    )
+    pages: list[Page] = []
+    errors: list[str] = []
+    for seat in (0, 1):
+        page = browser.new_context(viewport={"width": 1300, "height": 950}).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(live.base + m["links"][str(seat)])
+        expect(page.locator("svg[aria-label='Stellar Conflict table']")).to_be_visible()
+        pages.append(page)
+        shots.append(page)
+    # Preparation, in secret: three ships each (more than they will have time to
+    # deploy), then ready.
+    for page in pages:
+        for k in range(3):
+            page.locator(".action-group button[data-action^='buy']").first.click()
+            expect(page.locator(".cf-fleet .chip")).to_have_count(k + 1)
+        page.locator("[data-action='ready']").click()
+    # The other side's fleet stays secret.
+    for page in pages:
+        expect(page.locator(".cf-count")).to_be_visible()
+    expect(pages[0].locator(".conflict")).to_contain_text("Deployment against the clock")
+    # Deployment: each player clicks free spots of the table, in its own half.
+    spots = [(120 + 150 * i, row) for i in range(5) for row in (150,)]
+    placed = [0, 0]
+    for i, (x, y) in enumerate(spots):
+        for seat, page in enumerate(pages):
+            if page.locator(".conflict").inner_text().find("In hand") < 0:
+                continue
+            if "Deployment against the clock" not in page.locator(".cf-head").inner_text():
+                continue
+            before = page.locator("#status").inner_text()
+            _click_table(page, x, y if seat == 0 else H - y)
+            page.wait_for_function(
+                "b => document.querySelector('#status').innerText !== b", arg=before
+            )
+            placed[seat] += 1
+        if i >= 1:
+            break
+    assert placed[0] >= 2 and placed[1] >= 2
+    expect(pages[0].locator("svg [data-card]")).to_have_count(sum(placed))
+    # Nobody stops: the clock ends the deployment for both, cards still in the decks.
+    for page in pages:
+        expect(page.locator(".cf-seats")).to_contain_text("deck")
+    for page in pages:
+        expect(page.locator("#log")).to_contain_text("Time is up", timeout=20_000)
+    # Hold back any card still in hand, then fire until the battle is over.
+    lasers_seen = False
+    for _ in range(60):
+        if pages[0].locator("#end").is_visible():
+            break
+        acted = False
+        for page in pages:
+            button = page.locator("[data-action='done'], [data-action='fire']")
+            if button.count():
+                before = page.locator("#status").inner_text()
+                button.first.click()
+                page.wait_for_function(
+                    "b => document.querySelector('#status').innerText !== b"
+                    " || !document.querySelector('#end').hidden",
+                    arg=before,
+                )
+                lasers_seen = lasers_seen or page.locator("svg line.laser").count() > 0
+                acted = True
+                break
+        if not acted:
+            pages[0].wait_for_timeout(50)
+    for page in pages:
+        expect(page.locator("#end")).to_be_visible()
+    assert lasers_seen
+    assert not errors, errors
