@@ -249,3 +249,25 @@ def test_any_upgrade_ability_may_be_used_off_turn_when_harmed() -> None:
     assert st.to_move == (1,) and "react_upgrade upgrade_01" in texts(st, 1)
     act(st, "react_upgrade upgrade_01", 1)
     assert st.rm[1] == 8 and st.dmg[1] == 1 and st.to_move == (0,)
+
+
+def test_destroy_discards_a_random_upgrade_after_a_reaction_window() -> None:
+    st = at_command(2)
+    st.cr[0] = 0
+    st.slots[0] = [upg("upgrade_01"), upg("upgrade_02")]
+    run_fx(st, 0, fx("destroy", n=1))
+    assert st.pending[-1]["k"] == "react" and st.pending[-1]["h"] == "destroy"
+    act(st, "accept", 0)
+    assert len(st.slots[0]) == 1 and len(st.upg_discard) == 1
+    st.slots[0] = []
+    run_fx(st, 0, fx("destroy", n=1))  # nothing to destroy, nothing to react with
+    assert st.pending == [] and st.slots[0] == []
+
+
+def test_using_an_upgrade_in_reaction_saves_its_ability() -> None:
+    st = at_command(2)
+    st.cr[0] = 0
+    st.slots[0] = [upg("upgrade_01")]  # discard: +3 RM
+    run_fx(st, 0, fx("destroy", n=1))
+    act(st, "react_upgrade upgrade_01", 0)
+    assert st.rm[0] == 8 and st.slots[0] == []

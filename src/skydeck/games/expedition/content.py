@@ -108,6 +108,13 @@ class Damage(_Strict):
     n: int = Field(1, ge=1, le=3)
 
 
+class Destroy(_Strict):
+    """``n`` of your Upgrades (picked at random) are destroyed: discarded."""
+
+    op: Literal["destroy"]
+    n: int = Field(1, ge=1, le=3)
+
+
 class Repair(_Strict):
     """Repair ``n`` Damage for free."""
 
@@ -130,10 +137,10 @@ class Steal(_Strict):
 
 
 class Attack(_Strict):
-    """Another ship of your choice suffers Damage or an Injury."""
+    """Another ship of your choice suffers Damage, an Injury or a destroyed Upgrade."""
 
     op: Literal["attack"]
-    harm: Literal["damage", "injury"]
+    harm: Literal["damage", "injury", "destroy"]
 
 
 class PlaceTiles(_Strict):
@@ -211,6 +218,7 @@ Effect = Annotated[
     | TakeUpgrade
     | Injury
     | Damage
+    | Destroy
     | Repair
     | Heal
     | Steal
@@ -235,6 +243,7 @@ EFFECT_OPS = (
     "take_upgrade",
     "injury",
     "damage",
+    "destroy",
     "repair",
     "heal",
     "steal",
@@ -250,7 +259,7 @@ EFFECT_OPS = (
     "exchange",
     "choose",
 )
-HARMFUL_OPS = ("injury", "damage")
+HARMFUL_OPS = ("injury", "damage", "destroy")
 
 
 # --- components ----------------------------------------------------------------------------

@@ -121,7 +121,7 @@ class EffectsMixin(StateData):
         elif op == "take_upgrade":
             if self.can_take_upgrade(seat):
                 self.pending.append({"k": "take_upgrade", "s": seat})
-        elif op in ("injury", "damage"):
+        elif op in ("injury", "damage", "destroy"):
             for _ in range(e["n"]):
                 self.harm(seat, op, 0, -1, events)
         elif op == "repair":
@@ -196,6 +196,12 @@ class EffectsMixin(StateData):
         elif kind == "damage":
             if self.take_damage(victim):
                 events.append(Event("damaged", {"seat": victim}))
+        elif kind == "destroy":
+            real = self.real_upgrades(victim)
+            if real:
+                u = real[self.rng.below(len(real))]
+                self.remove_upgrade(victim, u)
+                events.append(Event("destroyed", {"seat": victim, "upgrade": self.t.upg_ids[u]}))
         elif kind == "steal":
             amount = min(f["rm"], self.rm[victim])
             self.rm[victim] -= amount
