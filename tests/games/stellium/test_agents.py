@@ -137,3 +137,18 @@ def test_blocks_an_opponents_finished_shape() -> None:
         s.apply(pull, 0)
     line = [s.board[U.index_of[n]] for n in ("c3", "d3", "e3")]
     assert line != [2, 2, 2]
+
+
+def test_from_view_hook_for_search_agents() -> None:
+    from skydeck.games.stellium.agents import from_view
+
+    game = skydeck.load("stellium", players=4)
+    s = game.new(8)
+    rng = Rng(2)
+    for _ in range(60):
+        seat = s.to_move[0]
+        v = s.view(seat)
+        sample = from_view(game, v, seat, rng)
+        assert sample.view(seat) == v
+        assert sample.legal_actions(seat) == s.legal_actions(seat)
+        s.apply(rng.choice(s.legal_actions(seat)), seat)

@@ -68,6 +68,12 @@ def state_from_view(game: Game, view: dict[str, Any], seed: int = 0) -> Stellium
     return s
 
 
+def from_view(game: Game, view: dict[str, Any], seat: int, rng: Rng) -> StelliumState:
+    """The search agents' ``GameSupport.from_view`` hook: one determinisation of what
+    ``seat`` knows (the Reserve shuffled, a fresh RNG)."""
+    return state_from_view(game, view, rng.next64()).resample(seat, rng)
+
+
 def potential(card: Card, board: list[int], colours: list[int]) -> float:
     """How far this Mission is from done, 0..1 (1: it can be completed now)."""
     if card.kind == "centres":
