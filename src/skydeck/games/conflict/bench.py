@@ -74,7 +74,10 @@ def _world(c: list[Any], lx: float, ly: float) -> tuple[float, float]:
     )
 
 
-def _ray_segment(p, d, a, q) -> float | None:  # type: ignore[no-untyped-def]
+Pt = tuple[float, float]
+
+
+def _ray_segment(p: Pt, d: Pt, a: Pt, q: Pt) -> float | None:
     ex, ey = q[0] - a[0], q[1] - a[1]
     den = d[0] * ey - d[1] * ex
     if abs(den) < 1e-12:
@@ -92,7 +95,7 @@ def reference_shots(st: ConflictState) -> list[tuple[int, int, int | None, bool]
     firing = [u for u in b.shooters(st) if b.effective_initiative(st, st.cards[u]) == initiative]
     present = [u for u, c in enumerate(st.cards) if c[b.C_ALIVE]]
     corners = {u: _corners(st, st.cards[u]) for u in present}
-    out = []
+    out: list[tuple[int, int, int | None, bool]] = []
     for u in firing:
         c = st.cards[u]
         for k, lz in enumerate(ships[c[b.C_SHIP]].lasers):
