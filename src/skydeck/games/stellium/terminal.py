@@ -110,7 +110,15 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
         bag.append(f"  in hand: {view['drawn']}", style=STYLE[view["drawn"]])
     if view["refill"]:
         r = view["refill"]
-        bag.append(f"  refilling {r['galaxy']}: {r['bodies']} (order {r['order']})")
+        order = ", ".join(str(x + 1) for x in r["order"])
+        bag.append(f"  refilling {r['galaxy']}: {r['bodies']} (seats {order})")
+    if view["phase"] == "effect" and view["placed"]:
+        note = " (a token must replace it)" if view["must_use_token"] else ""
+        bag.append(f"  effect pending for the body on {view['placed']}{note}")
+    if view["keep"]:
+        bag.append(f"  keep one of {', '.join(view['keep'])}; the rest go back to the bag")
+    if view["spent"]:
+        bag.append(f"  used this turn: {', '.join(view['spent'])}")
     players = Table(box=None, header_style="bold")
     for col in ("seat", "score", "missions ★", "tokens", "Missions in hand", "completed"):
         players.add_column(col)
