@@ -292,3 +292,25 @@ def test_a_ship_destroyed_in_a_step_still_stops_that_steps_lasers() -> None:
     shots = [s for s in kinds(fire(st), "laser") if s["from_card"] == 0]
     assert [s["target"] for s in shots] == [1, 1]
     assert damage(st, 1) == [1, 1] and damage(st, 2) == []
+
+
+def test_ion_lasers_steal_nothing_and_are_stopped_by_shields() -> None:
+    st = battle([("wiss.glimmer_1", 0, 100, 100, 0), ("vak.cargo", 1, 100, 300, 0, 8)])
+    shot = kinds(fire(st), "laser")[0]
+    assert shot["result"] == "ion_no_effect" and st.cards[1][6] == 8
+    st = battle([("wiss.glimmer_1", 0, 100, 100, 0), ("vak.bulwark_1", 1, 100, 300, 180)])
+    shot = kinds(fire(st), "laser")[0]
+    assert shot["result"] == "shield" and st.cards[1][7] == 0
+
+
+def test_delay_tokens_add_up() -> None:
+    st = battle(
+        [
+            ("wiss.glimmer_1", 0, 100, 100, 0),  # initiative 1, ion up
+            ("wiss.prism_1", 0, 300, 315, 0),  # initiative 2, left ion from (268.5, 315)
+            ("vak.raider_1", 1, 100, 315, 0),  # initiative 3: 3 + 2 + 2
+        ]
+    )
+    fire(st)
+    fire(st)
+    assert st.cards[2][7] == 2 and st.view(None)["cards"][2]["initiative"] == 7

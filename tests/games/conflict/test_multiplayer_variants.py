@@ -142,3 +142,13 @@ def test_without_stolen_goods_the_cubes_vaporise() -> None:
     fire(st)
     fire(st)
     assert st.cards[0][6] == 0 and st.vaporised == 3
+
+
+def test_stolen_goods_vaporise_when_the_striker_dies_in_the_same_step() -> None:
+    st = battle(
+        [("wiss.lancer_1", 0, 100, 100, 0, 0), ("vak.raider_1", 1, 100, 300, 180, 3)],
+        variants=["stolen_goods"],
+    )
+    fire(st)  # both initiative 3: each destroys the other
+    assert not on_table(st, 0) and not on_table(st, 1)
+    assert st.vaporised == 3
