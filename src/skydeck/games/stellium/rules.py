@@ -259,7 +259,8 @@ class StelliumState(State):
 
     def _comet_token_possible(self) -> bool:
         """Can a Comet skip its Collision for a token's effect? Rotation always works;
-        Swap and Attraction need a target (checked for the best case, see RULINGS)."""
+        Swap needs another Comet beside a body of another type, Attraction an empty
+        Black Hole beside a body (neither can involve the Comet's empty landing space)."""
         tokens = self.tokens[self.turn]
         if tokens & (1 << 3):
             return True
