@@ -218,6 +218,21 @@ def test_round_end_on_anomaly_gives_its_reward() -> None:
     assert st.rm[0] >= 1 and st.round == 2
 
 
+@pytest.mark.parametrize("name", ["wormhole_2", "ghost_2"])
+def test_round_end_on_wormhole_or_ghost_ship(name: str) -> None:
+    st = at_command(2)
+    st.ship[0] = put(st, anomaly(name), empty_neighbour(st, st.ship[0]))
+    st.cr[0] = 0
+    st.pending, st.phase, st.step = [], "end", 0
+    st.settle([])
+    if name.startswith("wormhole"):
+        assert st.cr[0] == 1 + 1  # the Wormhole, then round 2 production at the start
+    else:
+        assert st.pending[-1]["k"] == "take_upgrade" and st.to_move == (0,)
+        act(st, texts(st, 0)[0], 0)
+        assert len(st.slots[0]) == 1
+
+
 def test_end_of_round_moves_cards_and_passes_first_player() -> None:
     st = at_command(3)
     a, b, c = crew("dr_lindqvist"), crew("cmdr_reyes"), crew("ensign_okoro")
@@ -232,6 +247,7 @@ def test_end_of_round_moves_cards_and_passes_first_player() -> None:
         act(st, texts(st)[0])
     assert a in st.hand[0] and st.transit[0] == [b, c]
     assert st.first == 1 and st.round == 2
+    assert loc("port_meridian") not in st.tokens[0]  # Collection tokens came back
     st.pending, st.phase, st.step = [], "end", 0
     st.settle([])
     while st.pending and st.pending[-1]["k"] in ("new_exp", "tokens"):

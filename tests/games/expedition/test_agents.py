@@ -1,0 +1,43 @@
+"""The heuristic agent: registered, always legal, and far better than random."""
+
+from __future__ import annotations
+
+from skydeck.core import Rng
+from skydeck.games.expedition.agents import AGENTS, HeuristicAgent
+from tests.games.expedition.helpers import game
+
+
+def play(players: int, seed: int, heuristic: set[int]) -> list[float]:
+    g = game(players)
+    st = g.new(seed)
+    rng = Rng(seed)
+    agents = {s: HeuristicAgent(g, seed=seed + s) for s in heuristic}
+    steps = 0
+    while not st.is_over:
+        s = rng.choice(st.to_move)
+        legal = st.legal_actions(s)
+        a = agents[s].choose(st.view(s), legal, s) if s in agents else rng.choice(legal)
+        assert a in legal
+        st.apply(a, s)
+        steps += 1
+        assert steps < 20000
+    return st.scores
+
+
+def test_registry() -> None:
+    assert set(AGENTS) == {"heuristic"} and AGENTS["heuristic"] is HeuristicAgent
+    assert HeuristicAgent(game(2)).name == "heuristic"
+
+
+def test_heuristic_beats_random() -> None:
+    wins = 0
+    for seed in range(4):
+        scores = play(2, seed, {0})
+        wins += scores[0] > scores[1]
+        assert scores[0] >= 4
+    assert wins == 4
+
+
+def test_heuristic_self_play_four_players() -> None:
+    scores = play(4, 9, {0, 1, 2, 3})
+    assert sum(scores) >= 16
