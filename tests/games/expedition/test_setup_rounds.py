@@ -305,3 +305,18 @@ def test_turn_order_through_a_round() -> None:
         seats = [s for p, s in order if p == phase]
         assert seats == sorted(seats) and seats[0] == 0
     assert st.first == 1
+
+
+def test_no_expedition_left_skips_the_replacement() -> None:
+    st = at_command(2)
+    st.exps[0].pop()
+    st.exps[1].pop()
+    for d in st.exp_decks:
+        st.exp_discard.extend(d)
+        d.clear()
+    st.exp_decks[2].append(st.exp_discard.pop())  # a single card left in the game
+    st.pending, st.phase, st.step = [], "end", 0
+    st.settle([])
+    act(st, "draw gold", st.to_move[0])
+    assert not any(f["k"] == "new_exp" for f in st.pending)
+    assert sorted(len(e) for e in st.exps) == [2, 3]

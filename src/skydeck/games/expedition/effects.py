@@ -107,6 +107,8 @@ class EffectsMixin(StateData):
             elif k == "harm":
                 self.pending.pop()
                 self.apply_harm(top, events)
+            elif k == "new_exp" and not any(self.exp_decks):
+                self.pending.pop()  # queued before earlier draws emptied every deck
             else:
                 return
 
