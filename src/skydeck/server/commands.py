@@ -20,6 +20,49 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--ai-delay", type=float, default=0.4, help="seconds an AI seat waits before moving"
     )
     p.set_defaults(func=serve)
+    _attach_bench(subparsers)
+
+
+def _attach_bench(subparsers: argparse._SubParsersAction) -> None:
+    """``skydeck bench server``: added to the CLI's own ``bench`` command (whose first
+    argument is a game id) without touching it: "server" becomes one more choice."""
+    bench = subparsers.choices.get("bench")
+    if bench is None:
+        return
+    for action in bench._actions:
+        if action.dest == "game" and action.choices is not None:
+            action.choices = [*action.choices, "server"]
+    bench.add_argument(
+        "--matches", type=int, default=50, help="bench server: concurrent two-player matches"
+    )
+    bench.add_argument("--game", dest="server_game", default="stellium", help=argparse.SUPPRESS)
+    original = bench.get_default("func")
+
+    def dispatch(args: argparse.Namespace) -> int:
+        if args.game == "server":
+            return bench_server(args)
+        return int(original(args) or 0)
+
+    bench.set_defaults(func=dispatch)
+
+
+def bench_server(args: argparse.Namespace) -> int:
+    import json
+
+    from skydeck.server.bench import run_bench
+
+    result = run_bench(args.server_game, matches=args.matches, seconds=args.seconds)
+    if getattr(args, "json", False):
+        print(json.dumps(result))
+    else:
+        print(
+            f"{result['matches']} concurrent {result['game']} matches over WebSockets, "
+            f"{result['seconds']} s, {result['storage']}:\n"
+            f"  {result['moves']} moves, {result['moves_per_s']} moves/s, "
+            f"latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
+            f"{result['errors']} errors"
+        )
+    return 0
 
 
 def serve(args: argparse.Namespace) -> int:

@@ -236,8 +236,18 @@ class Hub:
         status = "over" if room.match.state.is_over else "live"
         deadlines = self._deadlines(room) if status == "live" else []
         try:
+            clocks_changed = [d.to_json() for d in deadlines] != [
+                d.to_json() for d in room.deadlines.values()
+            ]
             self.storage.append_action(
-                room.id, current, seat, entry.action.to_json(), entry.t, status, deadlines
+                room.id,
+                current,
+                seat,
+                entry.action.to_json(),
+                entry.t,
+                status,
+                deadlines if clocks_changed else None,
+                status_changed=status != room.status,
             )
         except Exception as exc:
             log.exception("could not store a move of match %s", room.id)

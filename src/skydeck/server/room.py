@@ -61,6 +61,8 @@ class Room:
         self.match = Match(game, stored.seed, [s["name"] for s in stored.seats])
         self.turn_start: dict[int, int] = dict.fromkeys(self.match.state.to_move, 0)
         self.last_act: dict[int, int] = {}
+        #: game.describe() of every logged action, computed once.
+        self.labels: list[str] = []
         for seat, action_json, t in stored.actions:
             self.play(seat, game.action_from_json(action_json), t)
         self.deadlines: dict[str, Deadline] = {d.key: d for d in stored.deadlines}
@@ -84,6 +86,7 @@ class Room:
         """Apply and log; keeps each seat's decision start (for clocks) and last move."""
         before = set(self.match.state.to_move)
         events = self.match.play(seat, action, t)
+        self.labels.append(self.game.describe(action))
         n = self.n
         self.last_act[seat] = n - 1
         for s in self.match.state.to_move:
@@ -100,6 +103,7 @@ class Room:
         self.match = Match(self.game, self.stored.seed, self.match.record.seats)
         self.turn_start = dict.fromkeys(self.match.state.to_move, 0)
         self.last_act = {}
+        self.labels = []
         for e in entries:
             self.play(e.seat, e.action, e.t)
 
@@ -139,7 +143,7 @@ class Room:
                     "n": i + 1,
                     "seat": e.seat,
                     "t": e.t,
-                    "label": self.game.describe(e.action) if (mine or over) else None,
+                    "label": self.labels[i] if (mine or over) else None,
                     "events": events_for(self.match.events[i], seats),
                 }
             )

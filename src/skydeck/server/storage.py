@@ -195,19 +195,24 @@ class Storage:
         action: dict[str, Any],
         t: float,
         status: str,
-        deadlines_now: list[Deadline],
+        deadlines_now: list[Deadline] | None,
+        status_changed: bool = True,
     ) -> None:
-        """Log action number ``idx`` and the clocks it leaves running, atomically."""
+        """Log action number ``idx`` and the clocks it leaves running, atomically.
+        ``deadlines_now`` None: the clocks did not change; ``status_changed`` False: the
+        header row is left alone (a single INSERT in the common case)."""
         with self.engine.begin() as conn:
             conn.execute(
                 insert(actions).values(match_id=match_id, idx=idx, seat=seat, action=action, t=t)
             )
-            conn.execute(
-                update(matches)
-                .where(matches.c.id == match_id)
-                .values(status=status, updated=time.time())
-            )
-            self._write_deadlines(conn, match_id, deadlines_now)
+            if status_changed:
+                conn.execute(
+                    update(matches)
+                    .where(matches.c.id == match_id)
+                    .values(status=status, updated=time.time())
+                )
+            if deadlines_now is not None:
+                self._write_deadlines(conn, match_id, deadlines_now)
 
     def remove_last_action(
         self, match_id: str, idx: int, status: str, deadlines_now: list[Deadline]
