@@ -210,3 +210,14 @@ def test_first_hit_is_deterministic_and_filter_safe(
     plain = g.first_hit(p, d, rects)
     assert plain == g.first_hit(p, d, rects)
     assert plain == g.first_hit(p, d, rects, circles=circles)
+
+
+def test_trig_table_is_pinned() -> None:
+    # Every cos(d) * 2**20 lies at least 0.0064 from a rounding tie, so libm differences
+    # (1e-10 here) cannot change the table; these sums pin it for every platform.
+    assert sum(g.COS[:91]) == 60601740
+    assert sum(i * c for i, c in enumerate(g.COS)) == -188743680
+    assert sum(i * s for i, s in enumerate(g.SIN)) == -21627882720
+    for d in range(360):  # exact symmetries
+        assert g.COS[d] == g.SIN[(d + 90) % 360]
+        assert g.COS[(d + 180) % 360] == -g.COS[d]
