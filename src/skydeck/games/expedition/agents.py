@@ -111,7 +111,28 @@ class HeuristicAgent:
             return 6 if me["rm"] >= 6 else -1
         if k == "reroll":
             return -2
+        if k == "solo":
+            return self.solo_value(me, str(a.args[0]))
+        if k == "secret":
+            late = view["round"] >= 7
+            if me["influence"] >= 4 and len(me["secret_tiers"]) < 2 and not late:
+                return 2 if a.args[0] == "bronze" else 1
+            return -3
+        if k == "trade":
+            give = str(a.args[0])
+            return 1 if give == "influence" or (give == "rm" and me["rm"] >= 8) else -3
         return -3  # influence spending, trades, abilities: only when nothing better
+
+    def solo_value(self, me: dict[str, Any], cid: str) -> float:
+        """Send crew on a Solo mission when Crystals are plentiful and the crew member is
+        not needed for any Expedition held."""
+        if me["crystal"] < 4:
+            return -3
+        cr = self.crew[cid]
+        if set(cr.skills) & self.wanted_skills(me):
+            return -3
+        ops = {e.op for e in cr.solo or []}
+        return 3 if ops & {"gain", "points", "secret_expedition", "take_upgrade"} else -1
 
     def exp_fit(self, me: dict[str, Any], eid: str) -> float:
         e = self.exps[eid]
