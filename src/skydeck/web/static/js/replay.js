@@ -73,7 +73,7 @@ function show(i) {
 
 function play() {
   if (timer) { clearInterval(timer); timer = null; $("#play").textContent = "▶"; return; }
-  $("#play").textContent = "⏸";
+  $("#play").textContent = "❚❚";
   timer = setInterval(() => {
     if (step >= data.steps.length - 1) return play();
     show(step + 1);
