@@ -132,7 +132,9 @@ class Hub:
                     make_agent(agent, game, seed + i)
                 except Exception as exc:
                     raise ValueError(f"seat {i}: unknown agent {agent!r}: {exc}") from None
-                seats.append({"kind": "ai", "name": name or f"AI {i + 1} ({agent})", "agent": agent})
+                seats.append(
+                    {"kind": "ai", "name": name or f"AI {i + 1} ({agent})", "agent": agent}
+                )
                 tokens.append(None)
             else:
                 token = new_token()
