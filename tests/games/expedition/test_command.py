@@ -360,3 +360,21 @@ def test_illegal_action_leaves_state_and_names_the_problem() -> None:
     with pytest.raises(IllegalAction, match="seat 1 may not act"):
         st.apply(Action("end"), 1)
     assert st.to_json() == before
+
+
+def test_solo_crew_returns_to_hand_after_the_next_round() -> None:
+    st = at_command(2)
+    cap = crew("captain_vance")
+    act(st, "solo captain_vance", 0)
+    for expected in ("transit", "hand"):
+        st.pending, st.phase, st.step = [], "end", 1
+        st.settle([])
+        where = "transit" if cap in st.transit[0] else "hand" if cap in st.hand[0] else "?"
+        assert where == expected
+
+
+def test_map_edge_limits_placement() -> None:
+    st = at_command(2)
+    edge = st.grid.index[(4, 0)]
+    st.ship[0] = put(st, loc("port_meridian"), edge)
+    assert len(st.placement_cells(0, False, edge)) == 3  # half the neighbours lie off-map

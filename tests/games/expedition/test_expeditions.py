@@ -146,3 +146,18 @@ def test_secret_expedition_is_not_replaced() -> None:
     st.pending, st.phase, st.step = [], "end", 1
     st.settle([])
     assert not any(f["k"] == "new_exp" and f["s"] == 0 for f in st.pending)
+
+
+def test_upgrade_skill_is_not_offered_twice_in_a_round() -> None:
+    st = ready(["captain_vance", "archon_miri"], ["bronze_01", "silver_01"])
+    st.slots[0] = [upg("upgrade_05")]  # Research Lab: scientist
+    act(st, "expedition bronze_01", 0)
+    act(st, "play captain_vance", 0)
+    act(st, "use upgrade_05", 0)
+    act(st, "play archon_miri", 0)
+    act(st, "complete", 0)
+    assert st.usable_upgrades(0) == []
+    st.hand[0] += [crew("cmdr_reyes"), crew("warchief_karuk")]  # navigator, officer
+    assert "expedition silver_01" not in texts(st, 0)  # the Scientist skill is spent
+    st.used_upg[0] = []
+    assert "expedition silver_01" in texts(st, 0)
