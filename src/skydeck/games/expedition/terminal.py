@@ -44,8 +44,8 @@ def _tile_short(tile: str) -> tuple[str, str]:
 
 def render_map(view: dict[str, Any]) -> Text:
     """Offset rows of the axial grid, 8 characters a cell: the cell number (what
-    ``move``/``place`` take), the tile's type and level or Anomaly mark, and the digit of
-    a seat whose ship is there."""
+    ``move``/``place`` take), the tile's type and level or Anomaly mark (in the owner's
+    colour once it has Embassies), and the digit of a seat whose ship is there."""
     radius = view["map"]["radius"]
     g = grid(radius)
     by_cell = {t["cell"]: t for t in view["map"]["tiles"]}
@@ -64,6 +64,9 @@ def render_map(view: dict[str, Any]) -> Text:
                 out.append(f"{cell:>2} .    ", style="dim")
                 continue
             name, style = _tile_short(t["tile"])
+            owner = view["map"]["owners"].get(t["tile"])
+            if owner is not None:  # Embassies: the owner's colour, underlined
+                style = "underline " + COLOURS.get(view["players"][owner]["faction"], "")
             seats = ships.get(cell, [])
             out.append(f"{cell:>2}", style="dim")
             out.append(f"{name:<4}", style=style)
