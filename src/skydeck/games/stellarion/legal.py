@@ -99,26 +99,33 @@ def generate(s: StellarionState) -> dict[Action, Key]:
 def main_actions(s: StellarionState, out: dict[Action, Key]) -> None:
     """Launch, Coordinate and Traverse (the actions whose absence loses the game)."""
     srcs = sources(s)
+    srcs.sort()  # canonical order: Observatory decks, then Outpost cards by face
     game = s.game
-    seat = s.turn
+    memo = game.memo
     key: Key
+    by_face: list[list[int]] = [[] for _ in range(18)]
+    for src, f in srcs:
+        by_face[f].append(src)
     # Launch
     tails = accessible(s)
     if tails:
         vg = game.voyage_galaxy
-        vnames = game.voyage_ids
         stars = s.stars
         for g in range(4):
             targets = [v for v in tails if vg[v] == g]
-            if not targets or not voyage_allowed(s, seat, g):
+            if not targets:
                 continue
             base = g * 4
-            opts = [[src for src, f in srcs if f == base + t] for t in range(4)]
+            opts = by_face[base : base + 4]
             missing = [t for t in range(4) if not opts[t]]
+            if len(missing) > 1 or (missing and not stars):
+                continue
+            if not voyage_allowed(s, s.turn, g):
+                continue
             combos: list[tuple[int, ...]] = []
             if not missing:
                 combos.extend(product(*opts))
-            if stars > 0 and len(missing) <= 1:
+            if stars > 0:
                 for t in missing or range(4):
                     slot = [*opts]
                     slot[t] = [STAR_SOURCE]
@@ -126,35 +133,34 @@ def main_actions(s: StellarionState, out: dict[Action, Key]) -> None:
             for v in targets:
                 for combo in combos:
                     key = ("L", v, combo)
-                    a = game.memo.get(key)
+                    a = memo.get(key)
                     if a is None:
-                        a = game.memo[key] = Action(
-                            "launch", (vnames[v], tuple(SOURCE_NAMES[x] for x in combo))
+                        a = memo[key] = Action(
+                            "launch",
+                            (game.voyage_ids[v], tuple(SOURCE_NAMES[x] for x in combo)),
                         )
                     out[a] = key
-    # Coordinate
-    n = len(srcs)
-    for i in range(n):
-        si, fi = srcs[i]
-        if fi == BLACK_HOLE:
-            continue
-        for j in range(i + 1, n):
-            sj, fj = srcs[j]
-            if fj == BLACK_HOLE:
-                continue
-            if fi == MIRROR:
-                if fj == MIRROR:
-                    continue
-            elif fj != MIRROR and (fi & 3) != (fj & 3):
-                continue
-            key = ("C", si, sj)
-            a = game.memo.get(key)
+    # Coordinate: two cards of one Type, or a Mirror with any Celestial card
+    mirrors = by_face[MIRROR]
+    for t in range(4):
+        group = sorted(by_face[t] + by_face[4 + t] + by_face[8 + t] + by_face[12 + t])
+        for pair in combinations(group, 2):
+            key = ("C", *pair)
+            a = memo.get(key)
             if a is None:
-                a = game.memo[key] = Action("coordinate", ((SOURCE_NAMES[si], SOURCE_NAMES[sj]),))
+                a = memo[key] = Action("coordinate", (tuple(SOURCE_NAMES[x] for x in pair),))
             out[a] = key
+        for m in mirrors:
+            for x in group:
+                key = ("C", m, x) if m < x else ("C", x, m)
+                a = memo.get(key)
+                if a is None:
+                    names = (SOURCE_NAMES[key[1]], SOURCE_NAMES[key[2]])
+                    a = memo[key] = Action("coordinate", (names,))
+                out[a] = key
     # Traverse
     if game.black_holes:
-        holes = [src for src, f in srcs if f == BLACK_HOLE]
+        holes = by_face[BLACK_HOLE]
         if len(holes) >= 4 and traverse_targets(s):
             for four in combinations(holes, 4):
                 key = ("T", four)
