@@ -32,6 +32,13 @@ def check_invariants(st) -> None:  # type: ignore[no-untyped-def]
         assert counts[k] == v + (st.n if k == "tiles" else 0), (k, counts[k])
     owned = [c for pile in (st.hand, st.transit, st.sickbay, st.solo) for p in pile for c in p]
     assert len(owned) == len(set(owned))
+    for s in range(st.n):
+        mine = sorted(c for pile in (st.hand, st.transit, st.sickbay, st.solo) for c in pile[s])
+        expect = [C.crew_index[C.dashboards[st.factions[s]].captain]]
+        for i, count in enumerate(st.emb[s]):
+            if st.owner[i] == s:
+                expect += [C.crew_index[x] for x in C.locations[i].crew[:count]]
+        assert mine == sorted(expect), s
 
 
 def hidden_ids(st, seat: int, other: int) -> list[str]:  # type: ignore[no-untyped-def]
