@@ -46,7 +46,12 @@ class Client:
     #: Once a match ends every move may be named, so the whole log is sent once again.
     told_end: bool = False
 
+    #: A client this far behind is cut off (it reconnects and gets the current state).
+    MAX_BACKLOG = 500
+
     def send(self, message: dict[str, Any] | None) -> None:
+        if message is not None and self.queue.qsize() > self.MAX_BACKLOG:
+            message = None
         self.queue.put_nowait(message)
 
 

@@ -6,9 +6,28 @@ import { rulesFor } from "./rules.js";
 let games = [];
 let chosen = null;
 
+const perSeat = (spec) => String(spec.kind) === "list" && spec.default === null && /(per|each) seat/.test(spec.help || "") && Array.isArray(spec.choices);
+
+function perSeatSelects(spec, players) {
+  const box = document.getElementById(`opt-${spec.name}`);
+  if (!box) return;
+  const old = [...box.querySelectorAll("select")].map((x) => x.value);
+  box.replaceChildren();
+  for (let i = 0; i < players; i++) {
+    const sel = el("select", { "aria-label": `${spec.name} of seat ${i + 1}` }, el("option", { value: "" }, `seat ${i + 1}: default`),
+      spec.choices.map((c) => el("option", { value: c }, `seat ${i + 1}: ${words(c)}`)));
+    sel.value = old[i] || "";
+    box.append(sel, " ");
+  }
+}
+
 function optionInput(spec) {
   const id = `opt-${spec.name}`;
   const kind = String(spec.kind || "").toLowerCase();
+  if (perSeat(spec)) return el("div", { id, "data-kind": "perseat" });
+  if (kind === "int" && Array.isArray(spec.choices) && spec.choices.length === 2 && spec.choices.every(Number.isInteger)) {
+    return el("input", { id, type: "number", "data-kind": "number", value: spec.default ?? "", min: spec.choices[0], max: spec.choices[1], step: 1 });
+  }
   const multi = Array.isArray(spec.choices) && (Array.isArray(spec.default) || /list|set|subset|multi/.test(kind));
   if (multi) {
     const box = el("div", { class: "checks", id, "data-kind": "multi" });
@@ -34,6 +53,13 @@ function optionInput(spec) {
 function readOption(spec) {
   const node = $(`#opt-${spec.name}`);
   switch (node.dataset.kind) {
+    case "perseat": {
+      const picked = [...node.querySelectorAll("select")].map((x) => x.value);
+      if (picked.every((x) => x === "")) return undefined;
+      // Seats left on "default" get the first choices nobody picked, in box order.
+      const spare = spec.choices.filter((c) => !picked.includes(c));
+      return picked.map((x) => x || spare.shift());
+    }
     case "multi": return [...node.querySelectorAll("input:checked")].map((i) => i.value);
     case "choice": return JSON.parse(node.value);
     case "bool": return node.checked;
@@ -68,7 +94,7 @@ function showSetup(game) {
   setup.hidden = false;
   $("#created").hidden = true;
   const grid = el("div", { class: "form-grid" });
-  const players = el("select", { id: "players", onchange: () => seatRows(Number(players.value)) },
+  const players = el("select", { id: "players", onchange: () => { seatRows(Number(players.value)); game.options.filter(perSeat).forEach((o) => perSeatSelects(o, Number(players.value))); } },
     game.players.map((p) => el("option", { value: p }, String(p))));
   grid.append(el("label", { for: "players" }, "Players"), players);
   for (const spec of game.options) {
@@ -88,6 +114,7 @@ function showSetup(game) {
   );
   setup.querySelector("details div").innerHTML = rulesFor(game.id).html;
   seatRows(game.players[0]);
+  game.options.filter(perSeat).forEach((o) => perSeatSelects(o, game.players[0]));
 }
 
 async function create() {

@@ -1,0 +1,83 @@
+"""Clocks owned by the server: Stellium's 5-second draw and Stellar Conflict's timed
+deployment send the engine's own timeout action; Light Speed runs no clock."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from skydeck.core.registry import game_ids
+from tests.server.conftest import join, receive_until
+
+
+def _create(client, game, options, kinds=("human", "human")):
+    r = client.post(
+        "/api/matches",
+        json={"game": game, "seed": 1, "options": options, "seats": [{"kind": k} for k in kinds]},
+    )
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+@pytest.mark.skipif("stellium" not in game_ids(), reason="Stellium is not registered")
+def test_stellium_draw_clock_draws_at_random_for_a_slow_player(client_factory):
+    client = client_factory(clock_scale=0.1)  # the 5 s draw lasts 0.5 s
+    m = _create(client, "stellium", {"players": 2})
+    ws, _, st = join(client, m["id"], m["tokens"])
+    seat = st["to_move"][0]
+    [clock] = st["deadlines"]
+    assert clock["seat"] == seat and clock["kind"] == "timeout"
+    assert 0.3 < clock["due"] - st["now"] <= 0.5 + 0.05
+    st = receive_until(ws, "state")
+    assert st["n"] == 1
+    kinds = [e["kind"] for e in st["log"][0]["events"]]
+    assert "timeout" in kinds and "drew" in kinds
+    assert not st["can_undo"]
+    # Placing is not timed: no clock runs until the next draw.
+    assert st["deadlines"] == []
+    ws.__exit__(None, None, None)
+
+
+@pytest.mark.skipif("conflict" not in game_ids(), reason="Stellar Conflict is not registered")
+def test_conflict_timed_deployment_runs_one_table_clock_of_the_battle_size(client_factory):
+    client = client_factory(clock_scale=0.02)  # Dispute's 30 s last 0.6 s
+    m = _create(client, "conflict", {"players": 2, "scale": "dispute", "deployment": "timed"})
+    ws, _, st = join(client, m["id"], m["tokens"])
+    assert st["deadlines"] == []  # Preparation is not timed
+    for seat in (0, 1):
+        ws.send_json({"type": "act", "seat": seat, "action": {"kind": "ready"}, "n": st["n"]})
+        st = receive_until(ws, "state")
+    [clock] = st["deadlines"]
+    assert clock["kind"] == "timeout"
+    assert 0.4 < clock["due"] - st["now"] <= 0.6 + 0.05
+    # A placement does not restart the table clock.
+    due = clock["due"]
+    place = next(a for a in st["legal"]["0"]["actions"] if a["action"]["kind"] == "place")
+    ws.send_json({"type": "act", "seat": 0, "action": place["action"], "n": st["n"]})
+    st = receive_until(ws, "state")
+    if st["deadlines"]:
+        assert st["deadlines"][0]["due"] == due
+    deadline = time.time() + 5
+    while time.time() < deadline:
+        st = receive_until(ws, "state")
+        if any(e["kind"] == "stop" for line in st["log"] for e in line["events"]):
+            break
+    stops = [e for line in st["log"] for e in line["events"] if e["kind"] == "stop"]
+    assert stops and stops[0]["why"] == "timeout"
+    ws.__exit__(None, None, None)
+
+
+@pytest.mark.skipif("conflict" not in game_ids(), reason="Stellar Conflict is not registered")
+def test_conflict_light_speed_runs_no_clock(client_factory):
+    client = client_factory(clock_scale=0.02)
+    m = _create(client, "conflict", {"players": 2, "deployment": "light_speed"})
+    ws, _, st = join(client, m["id"], m["tokens"])
+    for seat in (0, 1):
+        ws.send_json({"type": "act", "seat": seat, "action": {"kind": "ready"}, "n": st["n"]})
+        st = receive_until(ws, "state")
+    assert st["deadlines"] == []
+    # The engine refuses a timeout the server would never send here.
+    ws.send_json({"type": "act", "seat": 0, "action": {"kind": "timeout"}, "n": st["n"]})
+    assert receive_until(ws, "error")["code"] == "illegal"
+    ws.__exit__(None, None, None)
