@@ -118,3 +118,17 @@ def test_setup_depends_on_seed_only() -> None:
     g = skydeck.load("stellarion", expansions=ALL)
     assert g.new(9).to_json() == g.new(9).to_json()
     assert g.new(9).to_json() != g.new(10).to_json()
+
+
+def test_restore_refuses_malformed_states() -> None:
+    g = skydeck.load("stellarion")
+    good = g.new(1).to_json()
+    for broken in (
+        {k: v for k, v in good.items() if k != "decks"},
+        {**good, "phase": 42},
+        {**good, "decks": good["decks"][:7]},
+        {**good, "discards": [[5 << 5 | 3], *good["discards"][1:]]},
+    ):
+        with pytest.raises(ValueError, match="malformed"):
+            g.restore(broken)
+    assert g.restore(good).to_json() == good

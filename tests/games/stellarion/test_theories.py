@@ -231,3 +231,29 @@ def test_inflatable_biodomes_outpost_mixes_galaxies_but_no_copies() -> None:
     act(s, "outpost (beta,ship)")
     assert Counter(c & 31 for c in s.outpost) == Counter([2, 4, 8])
     assert top(s, "beta") is None
+
+
+def test_either_player_proves_and_both_use_the_breakthrough() -> None:
+    decks = {
+        "alpha": "*alpha.ship",
+        "beta": "*beta.ship",
+        "ship": "*gamma.ship alpha.ship",
+        "gamma": "*gamma.planet gamma.stars",
+        "delta": "*delta.planet delta.stars",
+        "planet": "*alpha.planet beta.planet",
+    }
+    s = pos(
+        players=2,
+        expansions=TH,
+        decks=decks,
+        voyages=V,
+        theories=ORDER,
+        turn=1,
+        breakthrough="inflatable_biodomes",
+        outpost=["delta.nebula/delta"],
+    )
+    act(s, "prove")
+    assert s.view(0)["theories"]["proven"] == ["theory_ship"]
+    act(s, "coordinate (gamma,delta)")
+    assert has(s, "outpost (alpha,beta)") is False  # minor: one card
+    assert has(s, "outpost (alpha)")  # another Galaxy than the Outpost's: biodomes

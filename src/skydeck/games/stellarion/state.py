@@ -211,7 +211,11 @@ class StellarionState(State):
                 setattr(s, name, [[int(x) for x in sub] for sub in obj[name]])
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"stellarion: malformed state: {exc!r}") from None
-        if len(s.decks) != 8 or len(s.piles) != game.players:
+        if len(s.decks) != 8 or len(s.piles) != game.players or len(s.up) != 8:
             raise ValueError("stellarion: malformed state: wrong number of decks or piles")
+        if not 0 <= s.phase <= OVER or not 0 <= s.turn < game.players:
+            raise ValueError(f"stellarion: malformed state: phase {s.phase}, turn {s.turn}")
+        if any(c >> 5 != d for d in range(8) for c in s.decks[d] + s.discards[d]):
+            raise ValueError("stellarion: malformed state: a card is in another deck's pile")
         s.settle()
         return s
