@@ -233,3 +233,27 @@ def test_meteors_are_placed_before_deployment_with_the_cubes() -> None:
     sh = game.shapes
     rects = [sh.rect(c[2], c[3], c[4]) for c in mets]
     assert all(g.rects_clear(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+def test_resample_redraws_what_the_seat_cannot_know() -> None:
+    from skydeck.core import Rng
+
+    game = load(scale="war")
+    fleet0 = ["wiss.tempest_1", "wiss.lancer_1", "wiss.glimmer_1", "wiss.halo_1"]
+    st = prepared(game, [fleet0, ["vak.spear_1", "vak.raider_1"]])
+    st.apply(place(100, 100, 0), 0)  # seat 0 now holds one of its four ships
+    rng = Rng(9)
+    hands, fleets = set(), set()
+    for _ in range(30):
+        sample = st.resample(1, rng.spawn())
+        assert sample.view(1) == st.view(1)
+        hands.add(sample.hands[0])
+        fleets.add(tuple(sorted(sample.fleets[0])))
+        cost = sum(game.content.ships[i].cost for i in sample.fleets[0])
+        assert cost <= game.credits and len(sample.fleets[0]) == 4
+        assert sample.decks[0][0] == game.content.by_id["wiss.flagship"]  # public knowledge
+    assert len(hands) > 3 and len(fleets) > 3
+    # a seat's own deck order is unknown to it as well, but its hand is not
+    own = {tuple(st.resample(0, rng.spawn()).decks[0]) for _ in range(20)}
+    assert len(own) > 1
+    assert {st.resample(0, rng.spawn()).hands[0] for _ in range(5)} == {st.hands[0]}
