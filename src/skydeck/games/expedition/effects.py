@@ -175,7 +175,7 @@ class EffectsMixin(StateData):
         acts: list[Action] = []
         t = self.t
         if self.cr[seat] >= self.content.rules.costs["solo"]:
-            for c in self.hand[seat]:
+            for c in sorted(self.hand[seat]):
                 if t.crew_solo[c] is not None:
                     acts.append(Action("react_solo", (t.crew_ids[c],)))
         acts += [Action("react_upgrade", (t.upg_ids[u],)) for u in self.enabled_upgrades(seat)]

@@ -135,6 +135,14 @@ class ExpeditionState(CommandMixin, State):
             },
             "players": players,
             "pending": self.frame_view(self.pending[-1]) if self.pending else None,
+            "engine": {
+                "acted": self.acted,
+                "step": self.step,
+                "draft_pick": self.draft_pick,
+                "picked": list(self.picked),
+                "enc_known": self.enc_known,
+                "stack": [_jsonable(f) for f in self.pending],
+            },
         }
         if self.phase == "draft":
             v["draft"] = {
