@@ -48,7 +48,7 @@ class HeuristicAgent:
     def ship_value(self, ship_id: str) -> float:
         s = self.game.content.ships[self.game.content.by_id[ship_id]]
         fire = sum(
-            (0.8 if lz.kind == "ion" else 1.2 if lz.kind == "piercing" else lz.strength)
+            (0.3 if lz.kind == "ion" else 1.2 if lz.kind == "piercing" else lz.strength)
             for lz in s.lasers
         )
         sturdy = s.hull + 0.5 * len(s.shields) + 0.7 * len(s.immune_to) + 1.5 * s.regenerate
