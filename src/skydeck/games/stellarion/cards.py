@@ -10,8 +10,6 @@ Outpost never holds two identical cards, so the face names it).
 
 from __future__ import annotations
 
-from skydeck.core import IllegalAction
-
 GALAXIES = ("alpha", "beta", "gamma", "delta")
 TYPES = ("ship", "nebula", "stars", "planet")
 DECKS = GALAXIES + TYPES
@@ -79,7 +77,7 @@ def full_deck(deck: int, black_holes: bool, mirrors: bool) -> list[int]:
 
 
 def card_name(c: int) -> str:
-    """``alpha.ship@ship``-style: the face and (after the slash) its deck."""
+    """``alpha.ship/ship``: the face and, after the slash, its deck."""
     return f"{FACE_NAMES[face_of(c)]}/{DECKS[deck_of(c)]}"
 
 
@@ -92,10 +90,3 @@ def parse_card(text: str) -> int:
     if f < 16 and d not in (galaxy_of(f), 4 + type_of(f)):
         raise ValueError(f"card {text!r}: {FACE_NAMES[f]} is not in the {deck} deck")
     return card(d, f)
-
-
-def word(arg: object, table: dict[str, int], what: str) -> int:
-    """Decode one action argument through ``table``; IllegalAction naming it otherwise."""
-    if isinstance(arg, str) and arg in table:
-        return table[arg]
-    raise IllegalAction(f"unknown {what} {arg!r}")

@@ -267,10 +267,7 @@ def _retrieve(s: StellarionState, key: Key, seat: int, events: list[Event]) -> N
         s.up[d] = 1
         s.ktop[d] += len(cards)
         normalise(s, d)
-    elif not deck:  # the retrieved cards become the exhausted deck, in random order
-        deck.extend(cards)
-        shuffle_deck(s, d)
-    else:
+    else:  # shuffled in; into an exhausted deck the cards become it, in random order
         deck.extend(cards)
         shuffle_deck(s, d)
     s.phase = END

@@ -182,4 +182,4 @@ class StellarionGame(Game):
         return StellarionState.from_json(self, obj)
 
 
-__all__ = ["DECKS", "FACE_NAMES", "SOURCE_NAMES", "StellarionGame"]
+__all__ = ["StellarionGame", "canonical"]

@@ -13,7 +13,6 @@ from skydeck.core import Rng
 from skydeck.games.stellarion.cards import DECKS, FACE_NAMES, GALAXIES, TYPES
 from skydeck.games.stellarion.legal import (
     LOOK,
-    OVER,
     PHASE_NAMES,
     POWER,
     THRUST,
@@ -119,8 +118,6 @@ def _pending(s: StellarionState) -> dict[str, Any] | None:
         }
     if s.phase == TRAVERSE:
         return {"kind": "traverse", "takes_left": s.p_take}
-    if s.phase == OVER:
-        return None
     return None
 
 
