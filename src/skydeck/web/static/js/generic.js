@@ -39,6 +39,12 @@ export function renderGeneric(root, view, names = []) {
   root.append(grid);
 }
 
+/** An action's short notation, as the engine writes it (``kind arg (a,b)``). */
+export function actionText(action) {
+  const arg = (a) => (Array.isArray(a) ? `(${a.map(arg).join(",")})` : String(a));
+  return [action.kind, ...action.args.map(arg)].join(" ");
+}
+
 /** Legal actions as buttons grouped by kind; ``onPick(entry)`` sends one. */
 export function renderActions(root, legal, onPick, { disabled = false, truncated = false } = {}) {
   root.replaceChildren();
@@ -54,7 +60,7 @@ export function renderActions(root, legal, onPick, { disabled = false, truncated
     const buttons = el("div", { class: "buttons" });
     for (const a of acts) {
       buttons.append(
-        el("button", { title: a.text, "data-action": a.text, disabled, onclick: () => onPick(a) }, a.label),
+        el("button", { title: actionText(a.action), "data-action": actionText(a.action), disabled, onclick: () => onPick(a) }, a.label),
       );
     }
     box.append(buttons);
