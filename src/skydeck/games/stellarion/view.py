@@ -73,6 +73,7 @@ def make_view(s: StellarionState, seat: int | None) -> dict[str, Any]:
             "columns": [[ids[v] for v in col] for col in s.columns],
             "accessible": [ids[v] for v in accessible(s)],
             "galaxy": {ids[v]: GALAXIES[game.voyage_galaxy[v]] for c in s.columns for v in c},
+            "names": {ids[v]: game.voyage_names[v] for p in (s.columns + s.piles) for v in p},
             "mode": "columns" if game.mirrors else "stacks",
         },
         "victory": [[ids[v] for v in pile] for pile in s.piles],
@@ -84,6 +85,7 @@ def make_view(s: StellarionState, seat: int | None) -> dict[str, Any]:
         view["theories"] = {
             "top": game.theory_ids[s.theories[-1]] if s.theories else None,
             "top_type": TYPES[game.theory_type[s.theories[-1]]] if s.theories else None,
+            "top_name": game.theory_names[s.theories[-1]] if s.theories else None,
             "left": len(s.theories),
             "remaining": sorted(game.theory_ids[t] for t in s.theories),
             "proven": [game.theory_ids[t] for t in s.proven],
