@@ -111,7 +111,10 @@ def create_app(
     def get_room(match_id: str) -> Room:
         if len(match_id) > 40:
             raise HTTPException(404, "no such match")
-        room = hub.room(match_id)
+        try:
+            room = hub.room(match_id)
+        except ValueError as exc:  # its game is no longer installed, or it does not replay
+            raise HTTPException(409, f"match {match_id!r} cannot be loaded: {exc}") from None
         if room is None:
             raise HTTPException(404, f"no match {match_id!r}")
         return room
@@ -160,7 +163,10 @@ def create_app(
     @app.websocket("/ws/matches/{match_id}")
     async def match_socket(ws: WebSocket, match_id: str) -> None:
         await ws.accept()
-        room = hub.room(match_id) if len(match_id) <= 40 else None
+        try:
+            room = hub.room(match_id) if len(match_id) <= 40 else None
+        except ValueError:
+            room = None
         if room is None:
             await ws.send_json({"type": "error", "code": "no_match", "message": "no such match"})
             await ws.close(code=4404)
