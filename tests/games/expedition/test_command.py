@@ -378,3 +378,19 @@ def test_map_edge_limits_placement() -> None:
     edge = st.grid.index[(4, 0)]
     st.ship[0] = put(st, loc("port_meridian"), edge)
     assert len(st.placement_cells(0, False, edge)) == 3  # half the neighbours lie off-map
+
+
+def test_kind_filtered_command_actions_match_the_full_list() -> None:
+    from skydeck.core import Rng
+    from tests.games.expedition.helpers import fresh
+
+    for seed in range(3):
+        st = fresh(2 + seed, seed)
+        rng = Rng(seed)
+        while not st.is_over:
+            if st.phase == "command" and not st.pending:
+                full = st.command_actions(st.turn)
+                for kind in {a.kind for a in full} | {"move", "warp", "build", "trade"}:
+                    assert st.command_actions(st.turn, kind) == [a for a in full if a.kind == kind]
+            s = rng.choice(st.to_move)
+            st.apply(rng.choice(st.legal_actions(s)), s)

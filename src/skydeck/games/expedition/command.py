@@ -70,34 +70,38 @@ class CommandMixin(FlowMixin):
         {"rm": self.rm, "crystal": self.cr, "influence": self.inf}[word][seat] -= n
 
     # --- legal Command actions -------------------------------------------------------------
-    def command_actions(self, seat: int) -> list[Action]:
+    def command_actions(self, seat: int, only: str | None = None) -> list[Action]:
+        """Every legal Command action, or only those of one kind (for fast validation)."""
         costs = self.content.rules.costs
         t = self.t
         acts: list[Action] = []
         here = self.ship[seat]
-        targets = [c for c in self.grid.neighbours[here] if self.passable(c)]
-        if self.moves[seat] > 0:
-            acts += [Action("move", (c,)) for c in targets]
-        else:
-            if self.rm[seat] >= costs["warp_rm"]:
-                acts += [Action("warp", (c, "rm")) for c in targets]
-            if self.cr[seat] >= costs["warp_crystal"]:
-                acts += [Action("warp", (c, "crystal")) for c in targets]
-        acts += [Action("wormhole", (c,)) for c in self.wormhole_cells(seat)]
-        if self.build_cost(seat) is not None:
+        if only in (None, "move", "warp"):
+            targets = [c for c in self.grid.neighbours[here] if self.passable(c)]
+            if self.moves[seat] > 0:
+                acts += [Action("move", (c,)) for c in targets]
+            else:
+                if self.rm[seat] >= costs["warp_rm"]:
+                    acts += [Action("warp", (c, "rm")) for c in targets]
+                if self.cr[seat] >= costs["warp_crystal"]:
+                    acts += [Action("warp", (c, "crystal")) for c in targets]
+        if only in (None, "wormhole"):
+            acts += [Action("wormhole", (c,)) for c in self.wormhole_cells(seat)]
+        if only in (None, "build") and self.build_cost(seat) is not None:
             acts.append(Action("build"))
         loc = self.location_at(here)
-        if loc >= 0 and loc in self.tokens[seat]:
+        if only in (None, "collect") and loc >= 0 and loc in self.tokens[seat]:
             acts.append(Action("collect"))
-        hand, usable = tuple(self.hand[seat]), tuple(self.usable_upgrades(seat))
-        for x in self.exps[seat] + self.secret[seat]:
-            if self.meets(seat, t.exp_req[x], hand, usable):
-                acts.append(Action("expedition", (t.exp_ids[x],)))
-        if self.rm[seat] >= costs["upgrade"]:
+        if only in (None, "expedition"):
+            hand, usable = tuple(self.hand[seat]), tuple(self.usable_upgrades(seat))
+            for x in self.exps[seat] + self.secret[seat]:
+                if self.meets(seat, t.exp_req[x], hand, usable):
+                    acts.append(Action("expedition", (t.exp_ids[x],)))
+        if only in (None, "buy") and self.rm[seat] >= costs["upgrade"]:
             acts += self.upgrade_choices(seat, "buy")
-        if self.dmg[seat] and self.rm[seat] >= costs["repair"]:
+        if only in (None, "repair") and self.dmg[seat] and self.rm[seat] >= costs["repair"]:
             acts.append(Action("repair"))
-        if self.cr[seat] >= costs["reprogram"]:
+        if only in (None, "reprogram") and self.cr[seat] >= costs["reprogram"]:
             done = set(self.reprog[seat][0::2])
             for c in sorted(self.hand[seat]):
                 if t.robot in t.crew_skills[c] and c not in done:
@@ -106,15 +110,16 @@ class CommandMixin(FlowMixin):
                         for s in range(len(SKILLS))
                         if s not in t.crew_skills[c]
                     ]
-        if self.cr[seat] >= costs["solo"]:
+        if only in (None, "solo") and self.cr[seat] >= costs["solo"]:
             acts += [
                 Action("solo", (t.crew_ids[c],))
                 for c in sorted(self.hand[seat])
                 if t.crew_solo[c] is not None
             ]
-        acts += [Action("ability", (t.upg_ids[u],)) for u in self.enabled_upgrades(seat)]
+        if only in (None, "ability"):
+            acts += [Action("ability", (t.upg_ids[u],)) for u in self.enabled_upgrades(seat)]
         inf = self.inf[seat]
-        if inf >= costs["replace_expedition"]:
+        if only in (None, "replace") and inf >= costs["replace_expedition"]:
             for x in self.exps[seat]:
                 acts += [
                     Action("replace", (t.exp_ids[x], TIERS[i]))
@@ -122,14 +127,15 @@ class CommandMixin(FlowMixin):
                     if self.exp_decks[i]
                 ]
         if (
-            inf >= costs["influence_tile"]
+            only in (None, "scan")
+            and inf >= costs["influence_tile"]
             and self.stack
             and self.placement_cells(seat, False, here)
         ):
             acts.append(Action("scan"))
-        if inf >= costs["exchange"] and not self.exchange[seat]:
+        if only in (None, "exchange") and inf >= costs["exchange"] and not self.exchange[seat]:
             acts.append(Action("exchange"))
-        if self.exchange[seat]:
+        if only in (None, "convert") and self.exchange[seat]:
             acts += [
                 Action("convert", (give, get))
                 for give in SPENDABLE
@@ -137,19 +143,21 @@ class CommandMixin(FlowMixin):
                 if give != get and self.resources(seat, give) >= 2
             ]
         if (
-            inf >= costs["secret_expedition"]
+            only in (None, "secret")
+            and inf >= costs["secret_expedition"]
             and len(self.secret[seat]) < self.content.rules.max_secret
         ):
             acts += [Action("secret", (TIERS[i],)) for i in range(3) if self.exp_decks[i]]
-        if self.trades[seat]:
+        if only in (None, "trade") and self.trades[seat]:
             acts += [
                 Action("trade", (give, get))
                 for give in TRADABLE
                 for get in TRADABLE
                 if give != get and self.resources(seat, give) >= 2
             ]
-        acts.append(Action("end"))
-        return acts
+        if only in (None, "end"):
+            acts.append(Action("end"))
+        return acts if only is None else [a for a in acts if a.kind == only]
 
     # --- applying Command actions ----------------------------------------------------------
     def apply_command(self, seat: int, a: Action, events: list[Event]) -> None:

@@ -248,7 +248,18 @@ class ExpeditionState(CommandMixin, State):
         return s
 
     def validate(self, action: Action, seat: int) -> None:
-        if action not in self.legal_actions(seat):
+        """Membership in the legal actions; in a free Command turn only the actions of
+        the same kind are generated (the others cannot match)."""
+        if (
+            self.phase == "command"
+            and not self.pending
+            and isinstance(seat, int)
+            and seat == self.turn
+        ):
+            legal = self.command_actions(seat, action.kind)
+        else:
+            legal = self.legal_actions(seat)
+        if action not in legal:
             raise IllegalAction(f"'{action}' is not a legal action for seat {seat} now")
 
 
