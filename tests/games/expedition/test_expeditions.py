@@ -161,3 +161,34 @@ def test_upgrade_skill_is_not_offered_twice_in_a_round() -> None:
     assert "expedition silver_01" not in texts(st, 0)  # the Scientist skill is spent
     st.used_upg[0] = []
     assert "expedition silver_01" in texts(st, 0)
+
+
+def test_several_expeditions_in_one_round_with_different_crew() -> None:
+    st = ready(
+        ["captain_vance", "archon_miri", "ensign_okoro", "raider_hesh"], ["bronze_01", "bronze_03"]
+    )
+    act(st, "expedition bronze_01", 0)
+    act(st, "play captain_vance", 0)
+    act(st, "play archon_miri", 0)
+    act(st, "complete", 0)
+    act(st, "expedition bronze_03", 0)  # two level-1 crew
+    act(st, "play ensign_okoro", 0)
+    act(st, "play raider_hesh", 0)
+    act(st, "complete", 0)
+    assert st.points(0) == 2 and st.hand[0] == []
+
+
+def test_reprogrammed_robot_keeps_its_robot_skill() -> None:
+    from skydeck.games.expedition.tables import SKILL_INDEX
+
+    st = ready(["tunneler_vrr"], [])
+    act(st, "reprogram tunneler_vrr psychic", 0)
+
+    def need(*names: str) -> tuple:
+        counts = tuple(1 if s in {SKILL_INDEX[n] for n in names} else 0 for s in range(13))
+        return counts, (0, 0, 0, 0), 0, -1, 0, -1
+
+    robot = (crew("tunneler_vrr"),)
+    for names in (("robot",), ("psychic",), ("robot", "psychic", "archaeologist")):
+        assert st.meets(0, need(*names), robot, ())
+    assert not st.meets(0, need("pilot"), robot, ())
