@@ -32,12 +32,14 @@ def test_each_seat_receives_exactly_its_own_view_and_events(client, game_id):
         frames[seat].append(first)
     rng = Rng(5)
     current = frames[0][-1]
-    for _ in range(40):
+    for _ in range(60):
         if current["status"] != "live":
             break
         seat = rng.choice(current["to_move"])
         legal = frames[seat][-1]["legal"][str(seat)]["actions"]
-        act = rng.choice(legal)["action"]
+        # Lean towards phase-ending moves so that later phases are covered too.
+        enders = [a for a in legal if a["action"]["kind"] in ("ready", "done", "fire")]
+        act = (rng.choice(enders) if enders and rng.random() < 0.4 else rng.choice(legal))["action"]
         sockets[seat].send_json({"type": "act", "seat": seat, "action": act, "n": current["n"]})
         for s, ws in sockets.items():
             frames[s].append(receive_until(ws, "state"))
@@ -55,6 +57,7 @@ def test_each_seat_receives_exactly_its_own_view_and_events(client, game_id):
         events = state.apply(action, seat)
         steps.append((state.clone(), events))
     assert len(steps) - 1 == current["n"]
+    phases: set[str] = set()
     for seat, seen in frames.items():
         for frame in seen:
             st, events = steps[frame["n"]]
@@ -74,5 +77,9 @@ def test_each_seat_receives_exactly_its_own_view_and_events(client, game_id):
                 assert line["events"] == want
                 if line["seat"] != seat and frame["status"] == "live":
                     assert line["label"] is None, "another seat's move was named"
+            if game_id == "conflict" and seat is not None:
+                phases.add(frame["views"][str(seat)]["phase"])
             if game_id == "toy" and seat is not None:
                 assert isinstance(frame["views"][str(seat)]["hands"][1 - seat], int), text
+    if game_id == "conflict":  # the secret phases and the table were both covered
+        assert {"preparation", "deployment"} <= phases, phases
