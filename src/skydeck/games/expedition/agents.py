@@ -166,13 +166,8 @@ class HeuristicAgent:
                 v += 4 + loc.level * 0.3
             elif owner == me["seat"] and me["embassies"].get(tile, 0) < 3:
                 v += 3
-            held = me["expeditions"] + me.get("secret", [])
-            need = {self.exps[e].requires.location for e in held}
+            need = {self.exps[e].requires.location for e in me["expeditions"]}
             if loc.type in need:
-                v += 3
-            embassy_types = {self.exps[e].requires.embassy_type for e in held}
-            mine = me["embassies"].get(tile, 0)
-            if loc.type in embassy_types and (owner in (None, me["seat"])) and mine < 3:
                 v += 3
         return v
 
