@@ -86,7 +86,7 @@ def create_app(
             "tokens": tokens,
             "links": links,
             "hotseat_link": f"/m/{room.id}#t={','.join(humans)}" if humans else None,
-            "watch_link": f"/m/{room.id}",
+            "watch_link": f"/m/{room.id}?watch=1",
         }
         return JSONResponse(out, status_code=201)
 

@@ -174,7 +174,7 @@ async function loadRecent() {
       el("td", {}, m.seats.map((s) => s.name).join(", ")),
       el("td", {}, m.status),
       el("td", {}, new Date(m.created * 1000).toLocaleString()),
-      el("td", {}, el("a", { href: `/m/${m.id}` }, m.status === "live" ? "watch" : "result"), " · ", el("a", { href: `/r/${m.id}` }, "replay"))));
+      el("td", {}, el("a", { href: `/m/${m.id}` }, m.status === "live" ? "open" : "result"), " · ", el("a", { href: `/r/${m.id}` }, "replay"))));
   }
   if (!rows.length) body.append(el("tr", {}, el("td", { colspan: 5, class: "muted" }, "No matches yet.")));
 }

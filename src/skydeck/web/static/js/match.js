@@ -7,7 +7,8 @@ import { rulesFor } from "./rules.js";
 import { Selection } from "./select.js";
 
 const matchId = matchIdFromPath();
-const tokens = matchTokens(matchId);
+// ?watch=1: a spectator, even in a browser that holds seats of this match.
+const tokens = new URLSearchParams(location.search).has("watch") ? [] : matchTokens(matchId);
 let ws = null;
 let header = null;
 let held = [];
