@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skydeck.core import Event, Rng
+from skydeck.core import Rng
 from skydeck.games.expedition.board import Grid, grid
 from skydeck.games.expedition.content import Content
 
@@ -70,13 +70,6 @@ FIELDS: dict[str, str] = {
     "seen": "ll",
     "pending": "p",
 }
-
-RES = ("rm", "crystal", "influence")
-
-
-def copy_frame(f: dict[str, Any]) -> dict[str, Any]:
-    """Frames hold immutable values (tuples), so a shallow copy is independent."""
-    return dict(f)
 
 
 def tuplify(x: Any) -> Any:
@@ -409,7 +402,3 @@ def fields_from_json(dst: StateData, obj: dict[str, Any]) -> None:
             setattr(dst, name, [[int(y) for y in x] for x in v])
         else:
             setattr(dst, name, [tuplify(f) for f in v])
-
-
-def event(kind: str, **data: Any) -> Event:
-    return Event(kind, data)
