@@ -31,11 +31,11 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+def _start_server(db: str, port: int, deflate: bool = True) -> subprocess.Popen[bytes]:
     code = (
         "import uvicorn; from skydeck.server.app import create_app; "
         f"uvicorn.run(create_app({db!r}, ai_delay=0), host='127.0.0.1', port={port}, "
-        "log_level='warning')"
+        f"log_level='warning', ws_per_message_deflate={deflate!r})"
     )
     proc = subprocess.Popen([sys.executable, "-c", code])
     deadline = time.time() + 30
@@ -122,11 +122,13 @@ async def _drive(base: str, game: str, matches: int, seconds: float) -> Stats:
     return stats
 
 
-def run_bench(game: str = "stellium", matches: int = 50, seconds: float = 20.0) -> dict[str, Any]:
+def run_bench(
+    game: str = "stellium", matches: int = 50, seconds: float = 20.0, deflate: bool = True
+) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="skydeck-bench-"))
     db = f"sqlite:///{folder / 'bench.sqlite'}"
     port = _free_port()
-    proc = _start_server(db, port)
+    proc = _start_server(db, port, deflate)
     try:
         t0 = time.perf_counter()
         stats = asyncio.run(_drive(f"http://127.0.0.1:{port}", game, matches, seconds))
@@ -146,5 +148,6 @@ def run_bench(game: str = "stellium", matches: int = 50, seconds: float = 20.0) 
         "errors": stats.errors,
         "finished_games": stats.games,
         "storage": "SQLite, WAL, one commit per move",
+        "compression": "permessage-deflate" if deflate else "none",
         "cpus": os.cpu_count(),
     }
