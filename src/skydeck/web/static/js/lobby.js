@@ -76,7 +76,9 @@ function seatRows(n) {
   const old = [...box.querySelectorAll(".seat-row")].map((r) => ({ kind: r.querySelector("select").value, name: r.querySelector("input").value }));
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const prev = old[i] || { kind: i === 0 ? "human" : "ai:random", name: "" };
+    const agents = chosen.agents || ["random"];
+    const bestAI = `ai:${["heuristic", "mcts:easy", "random"].find((a) => agents.includes(a)) || agents[0]}`;
+    const prev = old[i] || { kind: i === 0 ? "human" : bestAI, name: "" };
     const sel = el("select", { "aria-label": `seat ${i + 1} player`, class: "seat-kind" },
       el("option", { value: "human" }, "Human"),
       (chosen.agents || ["random"]).map((a) => el("option", { value: `ai:${a}` }, `AI: ${a}`)));
