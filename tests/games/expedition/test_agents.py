@@ -30,12 +30,9 @@ def test_registry() -> None:
 
 
 def test_heuristic_beats_random() -> None:
-    wins = 0
-    for seed in range(4):
-        scores = play(2, seed, {0})
-        wins += scores[0] > scores[1]
-        assert scores[0] >= 4
-    assert wins == 4
+    results = [play(2, seed, {0}) for seed in range(6)]
+    assert all(r[0] > r[1] for r in results)
+    assert sum(r[0] for r in results) / len(results) >= 8
 
 
 def test_heuristic_self_play_four_players() -> None:

@@ -394,3 +394,19 @@ def test_kind_filtered_command_actions_match_the_full_list() -> None:
                     assert st.command_actions(st.turn, kind) == [a for a in full if a.kind == kind]
             s = rng.choice(st.to_move)
             st.apply(rng.choice(st.legal_actions(s)), s)
+
+
+def test_build_full_keeps_the_exploration_discount_for_later() -> None:
+    st = at_command(2)
+    a = _beside(st, loc("port_meridian"))  # level I: 3 RM
+    hv = next(i for i, x in enumerate(C.locations) if x.level == 4)  # 5 RM + 1 Crystal
+    b = _beside(st, hv, a)
+    st.rm[0] = 10
+    act(st, f"move {a}", 0)
+    assert "build full" in texts(st, 0)
+    act(st, "build full", 0)
+    assert st.rm[0] == 7 and st.disc_used[0] == 0
+    act(st, f"warp {b} crystal", 0)
+    act(st, "build", 0)  # the discount goes to the expensive one
+    assert st.rm[0] == 5 and st.disc_used[0] == 1
+    assert "build full" not in texts(st, 0)

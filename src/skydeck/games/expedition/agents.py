@@ -84,6 +84,8 @@ class HeuristicAgent:
                     v = -10
             if k == "take" and len(a.args) > 1:
                 v = -1
+            if k == "build" and a.args:
+                v = 1  # paying full to keep a discount: rarely worth it
             return v
         if k == "reward":
             return FACE_ORDER.get(str(a.args[0]), 0)

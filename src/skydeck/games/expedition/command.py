@@ -18,8 +18,9 @@ class CommandMixin(FlowMixin):
     """Command actions and the legal-action / apply dispatch over frames and phases."""
 
     # --- costs and checks ------------------------------------------------------------------
-    def build_cost(self, seat: int) -> tuple[int, int, bool] | None:
-        """(RM, Crystal, uses the exploration discount) to build here now, or None."""
+    def build_cost(self, seat: int, full: bool = False) -> tuple[int, int, bool, bool] | None:
+        """(RM, Crystal, uses the exploration discount, uses the build bonus) to build here
+        now, or None. ``full``: pay the printed price and keep both discounts for later."""
         here = self.location_at(self.ship[seat])
         if here < 0 or self.emb_left[seat] <= 0:
             return None
@@ -41,17 +42,17 @@ class CommandMixin(FlowMixin):
         rm, crystal = loc.cost[idx].rm, loc.cost[idx].crystal
         discount = False
         disc = self.content.rules.exploration_discount
-        if c == 0 and self.round <= len(disc) and not self.disc_used[seat]:
+        if not full and c == 0 and self.round <= len(disc) and not self.disc_used[seat]:
             rm = max(0, rm - disc[self.round - 1])
             discount = True
-        bonus = self.build_bonus[seat]
+        bonus = 0 if full else self.build_bonus[seat]
         if bonus:
             cut = min(bonus, rm)
             rm -= cut
             crystal = max(0, crystal - (bonus - cut))
         if self.rm[seat] < rm or self.cr[seat] < crystal:
             return None
-        return rm, crystal, discount
+        return rm, crystal, discount, bonus > 0
 
     def wormhole_cells(self, seat: int) -> list[int]:
         here = self.ship[seat]
@@ -87,8 +88,12 @@ class CommandMixin(FlowMixin):
                     acts += [Action("warp", (c, "crystal")) for c in targets]
         if only in (None, "wormhole"):
             acts += [Action("wormhole", (c,)) for c in self.wormhole_cells(seat)]
-        if only in (None, "build") and self.build_cost(seat) is not None:
-            acts.append(Action("build"))
+        if only in (None, "build"):
+            cost = self.build_cost(seat)
+            if cost is not None:
+                acts.append(Action("build"))
+                if (cost[2] or cost[3]) and self.build_cost(seat, full=True) is not None:
+                    acts.append(Action("build", ("full",)))
         loc = self.location_at(here)
         if only in (None, "collect") and loc >= 0 and loc in self.tokens[seat]:
             acts.append(Action("collect"))
@@ -179,7 +184,7 @@ class CommandMixin(FlowMixin):
             )
             events.append(Event("moved", {"seat": seat, "cell": cell, "how": k}))
         elif k == "build":
-            self.build(seat, events)
+            self.build(seat, events, full=bool(a.args))
         elif k == "collect":
             rm, crystal = self.collect(seat, self.location_at(self.ship[seat]))
             events.append(Event("collected", {"seat": seat, "rm": rm, "crystal": crystal}))
@@ -235,16 +240,17 @@ class CommandMixin(FlowMixin):
             self.acted += 1
             events.append(Event("command_done", {"seat": seat}))
 
-    def build(self, seat: int, events: list[Event]) -> None:
-        cost = self.build_cost(seat)
+    def build(self, seat: int, events: list[Event], full: bool = False) -> None:
+        cost = self.build_cost(seat, full)
         assert cost is not None
-        rm, crystal, discount = cost
+        rm, crystal, discount, bonus = cost
         here = self.location_at(self.ship[seat])
         self.rm[seat] -= rm
         self.cr[seat] -= crystal
         if discount:
             self.disc_used[seat] = 1
-        self.build_bonus[seat] = 0
+        if bonus:
+            self.build_bonus[seat] = 0
         c = self.emb[seat][here]
         self.emb[seat][here] = c + 1
         self.emb_left[seat] -= 1
