@@ -11,6 +11,7 @@ const LASER = { 1: { c: "#d9c2ff", w: 1.5 }, 2: { c: "#ff5a5a", w: 3 }, 3: { c: 
 let ghost = { x: null, y: null, angle: 0 };
 let countdown = null;
 let redraw = null;
+let cardNames = {};
 
 function heading(deg) {
   const a = (deg * Math.PI) / 180;
@@ -44,6 +45,7 @@ function placeable(view, poly) {
 export function render(root, view, ctx) {
   if (!view || !view.table || !Array.isArray(view.cards)) return false;
   redraw = ctx.redraw;
+  cardNames = Object.fromEntries(view.cards.map((c) => [c.card, c.name]));
   const W = view.table.width, H = view.table.height;
   const hw = view.card_size.width / 2, hl = view.card_size.length / 2;
   const P = ([x, y]) => `${x.toFixed(1)},${(H - y).toFixed(1)}`;
@@ -157,8 +159,18 @@ document.addEventListener("keydown", (ev) => {
   }
 });
 
+const RESULT = { miss: "misses", shield: "is stopped by a shield", damage: "hits", cargo: "steals cargo", delay: "delays its target", ion_no_effect: "has no effect" };
+
 export function eventText(e, name) {
   const who = typeof e.seat === "number" ? name(e.seat) : "";
+  const card = (u) => (u === null || u === undefined ? "nothing" : cardNames[u] || `card ${u}`);
+  // A laser event's data carries its own "kind" (the laser's kind), which replaces the
+  // event's name: recognise it by its fields.
+  if ("from_card" in e && "strength" in e) {
+    const target = e.target === null || e.target === undefined ? "" : ` at ${card(e.target)}`;
+    return `${card(e.from_card)} fires a ${e.kind} laser (${e.strength})${target}: ${RESULT[e.result] || e.result || ""}${e.damage ? `, ${e.damage} damage` : ""}`;
+  }
+  if (e.kind === "cubes" && "why" in e) return `${e.cubes} cargo cube(s) ${e.why === "stolen" ? `stolen by ${card(e.to_card)}` : e.why} from ${card(e.from_card)}`;
   switch (e.kind) {
     case "buy": return e.ship ? `${who} added ${e.ship} to the fleet` : null;
     case "sell": return e.ship ? `${who} took ${e.ship} out of the fleet` : null;
@@ -172,7 +184,8 @@ export function eventText(e, name) {
     case "battle": return "The battle begins";
     case "initiative": return `Initiative ${e.initiative} fires`;
     case "laser": return `A laser (${e.strength}) ${e.result === "miss" ? "misses" : e.result === "shield" ? "hits a shield" : "hits"}`;
-    case "destroyed": return `A ship is destroyed`;
+    case "destroyed": return `${card(e.card)} is destroyed`;
+    case "cargo": return `${card(e.card)} is loaded with ${e.cubes} cargo cubes`;
     case "over": return "The battle is over";
     default: return null;
   }
