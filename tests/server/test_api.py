@@ -162,6 +162,9 @@ def test_wrong_or_missing_tokens(client):
     with client.websocket_connect(f"/ws/matches/{m['id']}") as ws:
         ws.send_json({"type": "act"})
         assert ws.receive_json()["code"] == "bad_message"
+    with client.websocket_connect(f"/ws/matches/{m['id']}") as ws:
+        ws.send_bytes(b"\xff\xfe not json")
+        assert ws.receive_json()["code"] == "bad_json"
     with client.websocket_connect("/ws/matches/nonexistent") as ws:
         assert ws.receive_json()["code"] == "no_match"
     # Without a token: a spectator, who may not act.

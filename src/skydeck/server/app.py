@@ -172,7 +172,10 @@ def create_app(
             await ws.close(code=4404)
             return
         try:
-            hello = parse(await asyncio.wait_for(ws.receive_text(), HELLO_SECONDS))
+            first = await asyncio.wait_for(ws.receive(), HELLO_SECONDS)
+            if first["type"] == "websocket.disconnect":
+                return
+            hello = parse(first.get("text") or first.get("bytes") or b"")
             if hello["type"] != "hello":
                 raise ProtocolError("bad_message", "the first message must be 'hello'")
             seats = hub.claim(room, hello.get("tokens"))
