@@ -2,6 +2,7 @@
 and the exact engine's laser tracing checked against a plain floating-point reference.
 
     python -m skydeck.games.conflict.bench [--tables 20]
+    python -m skydeck.games.conflict.bench --duel 200 --scale dispute [--random-fleet]
 
 The reference computes every step's shots the straightforward way (floats, every
 laser against every edge of every card, no bounding-circle filter); the engine's shots
@@ -160,8 +161,47 @@ def run(tables: int = 20, seed: int = 0) -> dict[str, Any]:
     }
 
 
+def duel(games: int, scale: str, random_fleet: bool = False) -> dict[str, Any]:
+    """The heuristic against random placement, seats alternating. The random seat's
+    fleet is the heuristic's choice unless ``random_fleet`` (then it is random too)."""
+    from skydeck.games.conflict.agents import HeuristicAgent
+
+    game = ConflictGame(players=2, scale=scale)
+    wins = ties = 0
+    for seed in range(games):
+        me = seed % 2
+        st = game.new(seed)
+        agent, shopper = HeuristicAgent(game, seed), HeuristicAgent(game, seed + 99)
+        rng = Rng(seed * 7 + 1)
+        while not st.is_over:
+            seat = rng.choice(st.to_move)
+            acts = st.legal_actions(seat)
+            if seat == me:
+                action = agent.choose(st.view(seat), acts, seat)
+            elif st.phase == "preparation" and not random_fleet:
+                action = shopper.choose(st.view(seat), acts, seat)
+            else:
+                action = acts[rng.below(len(acts))]
+            st.apply(action, seat)
+        wins += st.winners == (me,)
+        ties += len(st.winners) > 1 and me in st.winners
+    return {
+        "scale": scale,
+        "random_fleet": random_fleet,
+        "games": games,
+        "wins": wins,
+        "ties": ties,
+    }
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--duel", type=int, default=0, help="games of heuristic vs random")
+    parser.add_argument("--scale", default="conflict")
+    parser.add_argument("--random-fleet", action="store_true")
     args = parser.parse_args()
-    print(json.dumps(run(args.tables)))
+    if args.duel:
+        print(json.dumps(duel(args.duel, args.scale, args.random_fleet)))
+    else:
+        print(json.dumps(run(args.tables)))
