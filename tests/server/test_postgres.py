@@ -22,10 +22,12 @@ from tests.server.test_storage import (
 from tests.server.test_storage import (
     test_round_trip_of_header_actions_and_deadlines as test_pg_round_trip,
 )
+from tests.server.test_storage import test_migrations_go_down_and_up_again as test_pg_migrations
 from tests.server.test_storage import test_sigkill_loses_no_acknowledged_move as test_pg_sigkill
 
 __all__ = [
     "test_pg_hotseat_game",
+    "test_pg_migrations",
     "test_pg_refusals",
     "test_pg_restart",
     "test_pg_round_trip",

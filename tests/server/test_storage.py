@@ -149,3 +149,30 @@ def test_sigkill_loses_no_acknowledged_move(db_url):
     finally:
         proc.kill()
         proc.wait(10)
+
+
+def test_migrations_go_down_and_up_again(db_url):
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect
+
+    import skydeck.server.storage as storage_module
+
+    s = Storage(db_url)
+    assert {"matches", "actions", "deadlines"} <= set(inspect(s.engine).get_table_names())
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(storage_module.__file__).parent / "migrations"))
+    with s.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "base")
+    assert not {"matches", "actions", "deadlines"} & set(inspect(s.engine).get_table_names())
+    s.close()
+    again = Storage(db_url)
+    assert again.live_ids() == []
+
+
+def test_postgresql_urls_use_psycopg():
+    from skydeck.server.storage import make_engine
+
+    engine = make_engine("postgresql://user@127.0.0.1:1/db")
+    assert engine.dialect.driver == "psycopg"
