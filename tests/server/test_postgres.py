@@ -16,13 +16,13 @@ from tests.server.test_api import (
 )
 from tests.server.test_api import test_refusals_change_nothing as test_pg_refusals
 from tests.server.test_api import test_undo_takes_back_a_free_move_only as test_pg_undo
+from tests.server.test_storage import test_migrations_go_down_and_up_again as test_pg_migrations
 from tests.server.test_storage import (
     test_restart_rebuilds_live_matches_views_tokens_and_clocks as test_pg_restart,
 )
 from tests.server.test_storage import (
     test_round_trip_of_header_actions_and_deadlines as test_pg_round_trip,
 )
-from tests.server.test_storage import test_migrations_go_down_and_up_again as test_pg_migrations
 from tests.server.test_storage import test_sigkill_loses_no_acknowledged_move as test_pg_sigkill
 
 __all__ = [
