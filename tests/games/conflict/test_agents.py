@@ -96,3 +96,20 @@ def test_agent_is_deterministic_for_a_seed() -> None:
         return log
 
     assert run(1) == run(1)
+
+
+def test_heuristic_plays_every_mode_to_the_end() -> None:
+    for cfg in (
+        {"players": 4, "scale": "dispute", "variants": ["meteor"], "meteors": 2},
+        {"players": 3, "scale": "dispute", "deployment": "light_speed"},
+    ):
+        game = load(**cfg)
+        st = game.new(2)
+        agents = [HeuristicAgent(game, seed=s) for s in range(game.players)]
+        while not st.is_over:
+            seat = st.to_move[-1]
+            acts = st.legal_actions(seat)
+            action = agents[seat].choose(st.view(seat), acts, seat)
+            assert action in acts
+            st.apply(action, seat)
+        assert len(st.cards) >= game.players * 2
