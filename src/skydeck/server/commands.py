@@ -36,6 +36,9 @@ def _attach_bench(subparsers: argparse._SubParsersAction) -> None:
         "--matches", type=int, default=50, help="bench server: concurrent two-player matches"
     )
     bench.add_argument("--game", dest="server_game", default="stellium", help=argparse.SUPPRESS)
+    bench.add_argument(
+        "--no-deflate", action="store_true", help="bench server: no WebSocket compression"
+    )
     original = bench.get_default("func")
 
     def dispatch(args: argparse.Namespace) -> int:
@@ -51,13 +54,18 @@ def bench_server(args: argparse.Namespace) -> int:
 
     from skydeck.server.bench import run_bench
 
-    result = run_bench(args.server_game, matches=args.matches, seconds=args.seconds)
+    result = run_bench(
+        args.server_game,
+        matches=args.matches,
+        seconds=args.seconds,
+        deflate=not args.no_deflate,
+    )
     if getattr(args, "json", False):
         print(json.dumps(result))
     else:
         print(
             f"{result['matches']} concurrent {result['game']} matches over WebSockets, "
-            f"{result['seconds']} s, {result['storage']}:\n"
+            f"{result['seconds']} s, {result['storage']}, {result['compression']}:\n"
             f"  {result['moves']} moves, {result['moves_per_s']} moves/s, "
             f"latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
             f"{result['errors']} errors"
