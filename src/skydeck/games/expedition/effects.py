@@ -16,8 +16,6 @@ from skydeck.games.expedition.content import TIERS
 from skydeck.games.expedition.data_state import StateData
 from skydeck.games.expedition.tables import Req, Tables, tables
 
-RESOURCE_WORDS = ("rm", "crystal", "influence")
-
 
 class EffectsMixin(StateData):
     """Executes effects, checks requirements and resolves effect decision frames."""
