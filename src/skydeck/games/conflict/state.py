@@ -23,13 +23,12 @@ from skydeck.games.conflict.battle import (
     C_ANGLE,
     C_CUBES,
     C_DAMAGE,
-    C_DELAYS,
-    C_FIRED,
     C_OWNER,
     C_SHIP,
     C_X,
     C_Y,
 )
+from skydeck.games.conflict.view import build_view, resample
 
 if TYPE_CHECKING:
     from skydeck.games.conflict.game import ConflictGame
@@ -366,13 +365,9 @@ class ConflictState(State):
 
     # --- information --------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from skydeck.games.conflict.view import build_view
-
         return build_view(self, seat)
 
     def resample(self, seat: int | None, rng: Rng) -> ConflictState:
-        from skydeck.games.conflict.view import resample
-
         return resample(self, seat, rng)
 
     # --- copies -------------------------------------------------------------------
@@ -448,15 +443,4 @@ class ConflictState(State):
         return s
 
 
-__all__ = [
-    "BATTLE",
-    "C_ALIVE",
-    "C_CUBES",
-    "C_DELAYS",
-    "C_FIRED",
-    "DEPLOY",
-    "LAST",
-    "OVER",
-    "PREP",
-    "ConflictState",
-]
+__all__ = ["BATTLE", "DEPLOY", "LAST", "OVER", "PHASES", "PREP", "ConflictState"]
