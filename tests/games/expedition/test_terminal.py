@@ -35,3 +35,15 @@ def test_factions_from_the_command_line() -> None:
     opts = terminal.options_from_args(Args())  # type: ignore[arg-type]
     assert opts == {"factions": ["edda", "maheri"]}
     assert game(2, **opts).options["factions"] == ["edda", "maheri"]
+
+
+def test_pending_decisions_are_described_in_words() -> None:
+    from tests.games.expedition.helpers import act, at_command, crew, exp
+
+    st = at_command(2)
+    st.hand[0] = [crew("captain_vance"), crew("archon_miri")]
+    st.exps[0] = [exp("bronze_01")]
+    act(st, "expedition bronze_01", 0)
+    act(st, "play captain_vance", 0)
+    text = terminal.describe_pending(st.view(0)["pending"])
+    assert "needs officer, psychic" in text and "played: captain_vance" in text

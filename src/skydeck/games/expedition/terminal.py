@@ -138,10 +138,64 @@ def render(view: dict[str, Any], seat: int | None) -> Any:
         deck_line,
     ]
     if view.get("pending"):
-        parts.append(Text(f"Waiting for: {view['pending']}", style="cyan"))
+        parts.append(Text(describe_pending(view["pending"]), style="cyan"))
     if view.get("draft") and "pack" in view["draft"]:
         parts.append(Text("Draft pack: " + ", ".join(view["draft"]["pack"])))
     return Group(*parts)
+
+
+def _effects_text(effects: list[Any]) -> str:
+    out = []
+    for e in effects:
+        d = e if isinstance(e, dict) else e.model_dump()
+        args = ", ".join(f"{k} {v}" for k, v in d.items() if k != "op" and v not in (0, None))
+        out.append(d["op"] + (f" ({args})" if args else ""))
+    return "; ".join(out)
+
+
+def _req_text(r: Any) -> str:
+    bits = list(r.skills)
+    bits += [f"level {lv}" for lv in r.levels]
+    if r.level_sum:
+        bits.append(f"levels sum {r.level_sum}")
+    if r.location:
+        bits.append(f"at a {r.location} Location")
+    if r.embassies:
+        bits.append(f"{r.embassies} Embassies on a {r.embassy_type} Location")
+    return ", ".join(bits) or "nothing"
+
+
+def describe_pending(p: dict[str, Any]) -> str:
+    """The decision being waited for, in words (what a card needs and does)."""
+    c = default_content()
+    who = f"Seat {p['seat'] + 1}"
+    k = p["kind"]
+    if k == "enc":
+        e = c.encounters[c.encounter_index[p["encounter"]]]
+        if e.chance:
+            need = f"roll {e.chance.target}+ (-{e.chance.per_helper} per {e.chance.helper})"
+        else:
+            need = _req_text(e.requires)
+        played = ", ".join(p["played"] + p["upgrades"]) or "nothing yet"
+        return (
+            f"{who}: Encounter {e.name} - needs {need}; on failure: {_effects_text(e.fail)}; "
+            f"bonus: {_effects_text(e.bonus)}; played: {played}"
+        )
+    if k == "exp":
+        x = c.expeditions[c.expedition_index[p["expedition"]]]
+        played = ", ".join(p["played"] + p["upgrades"]) or "nothing yet"
+        need = _req_text(x.requires)
+        return f"{who}: Expedition {x.name} ({x.points} pt) - needs {need}; played: {played}"
+    if k == "sensor":
+        return f"{who}: Sensor dice {p['dice'][0]} + {p['dice'][1]}"
+    if k == "react":
+        return f"{who}: about to suffer {p['harm']} - react with a Solo mission or an Upgrade?"
+    if k == "place":
+        return f"{who}: place {', '.join(p['tiles'])}"
+    if k == "choose":
+        opts = " | ".join(_effects_text(list(o)) for o in p["options"])
+        return f"{who}: choose one of {opts}"
+    return f"{who}: {k.replace('_', ' ')}"
 
 
 def label(action: Action, view: dict[str, Any]) -> str:
