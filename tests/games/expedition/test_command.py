@@ -410,3 +410,15 @@ def test_build_full_keeps_the_exploration_discount_for_later() -> None:
     act(st, "build", 0)  # the discount goes to the expensive one
     assert st.rm[0] == 5 and st.disc_used[0] == 1
     assert "build full" not in texts(st, 0)
+
+
+def test_no_upgrade_fits_under_six_damage_cards() -> None:
+    st = at_command(2)
+    st.slots[0] = [upg(f"upgrade_{i:02d}") for i in range(1, 7)]
+    for _ in range(6):
+        st.take_damage(0)
+    st.rm[0] = 20
+    assert not [t for t in texts(st, 0) if t.startswith("buy")]
+    assert not st.can_take_upgrade(0)
+    act(st, "repair", 0)  # one slot back: discarding makes room again
+    assert [t for t in texts(st, 0) if t.startswith("buy")]

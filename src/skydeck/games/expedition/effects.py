@@ -209,15 +209,21 @@ class EffectsMixin(StateData):
             events.append(Event("stolen", {"seat": victim, "by": f["by"], "rm": amount}))
 
     # --- Upgrades from effects -------------------------------------------------------------
+    def has_room_for_upgrade(self, seat: int) -> bool:
+        """A free slot, or one to free by discarding (impossible under 6 Damage cards)."""
+        if self.slot_capacity_left(seat) > 0:
+            return True
+        return self.dmg[seat] < self.content.rules.upgrade_slots and bool(self.real_upgrades(seat))
+
     def can_take_upgrade(self, seat: int) -> bool:
-        if not any(u >= 0 for u in self.store):
-            return False
-        return self.slot_capacity_left(seat) > 0 or bool(self.real_upgrades(seat))
+        return any(u >= 0 for u in self.store) and self.has_room_for_upgrade(seat)
 
     def upgrade_choices(self, seat: int, verb: str) -> list[Action]:
         """``verb <store card>`` or, when the slots are full, ``verb <card> <discard>``."""
         ids = self.t.upg_ids
         acts: list[Action] = []
+        if not self.has_room_for_upgrade(seat):
+            return acts
         full = self.slot_capacity_left(seat) <= 0
         for u in self.store:
             if u < 0:
