@@ -12,7 +12,7 @@ Agents receive a seat's view and legal actions, never a state (see
 from skydeck.agents.belief import Belief, NoBelief
 from skydeck.agents.ismcts import Budget, Ismcts, Node
 from skydeck.agents.mcts import LEVELS, Level, MctsAgent
-from skydeck.agents.registry import AgentInfo, agents, make, parse_spec
+from skydeck.agents.registry import AgentInfo, agents, make, parse_spec, specs_for
 from skydeck.agents.simple import RandomAgent
 from skydeck.agents.support import GameSupport, register, support_for
 
@@ -32,5 +32,6 @@ __all__ = [
     "make",
     "parse_spec",
     "register",
+    "specs_for",
     "support_for",
 ]

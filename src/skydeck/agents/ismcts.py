@@ -88,14 +88,22 @@ class Ismcts:
         )
 
     def search(
-        self, root: Node, seat: int, sample: Callable[[], State], budget: Budget
+        self,
+        root: Node,
+        seat: int,
+        sample: Callable[[], State],
+        budget: Budget,
+        root_actions: list[Action] | None = None,
     ) -> SearchResult:
+        """Search from ``root`` for ``seat``; ``root_actions`` narrows the seat's choice
+        at the root (the other seats and deeper nodes keep every legal action)."""
+        only = None if root_actions is None else (seat, frozenset(root_actions))
         start = time.perf_counter()
         deadline = None if budget.seconds is None else start + budget.seconds
         limit = budget.iterations
         done = 0
         while True:
-            self.iterate(root, sample())
+            self.iterate(root, sample(), only)
             done += 1
             if limit is not None and done >= limit:
                 break
@@ -107,7 +115,9 @@ class Ismcts:
         return SearchResult(best, done, time.perf_counter() - start, visits)
 
     # --- one iteration ---------------------------------------------------------------
-    def iterate(self, root: Node, state: State) -> None:
+    def iterate(
+        self, root: Node, state: State, only: tuple[int, frozenset[Action]] | None = None
+    ) -> None:
         node = root
         path: list[tuple[Node, list[Choice]]] = []
         while True:
@@ -117,7 +127,10 @@ class Ismcts:
             choices: list[Choice] = []
             expanding = False
             for s in to_move:
-                action, fresh = self._select(node, s, state.legal_actions(s))
+                legal = state.legal_actions(s)
+                if only is not None and node is root and s == only[0]:
+                    legal = [a for a in legal if a in only[1]]
+                action, fresh = self._select(node, s, legal)
                 choices.append((s, action))
                 expanding = expanding or fresh
             if not self._apply(state, choices):

@@ -120,6 +120,7 @@ class MctsAgent:
         self.reused = 0
         self._fallback: Any = None
         self._expected: tuple[int, str, Node] | None = None
+        self._seen: dict[tuple[int, str], set[Action]] = {}
 
     def bind(self, record: MatchRecord | None) -> None:
         """Let the agent replay the host's public match record when the game has no
@@ -139,11 +140,40 @@ class MctsAgent:
         if len(legal_actions) == 1:
             self._expected = None
             return legal_actions[0]
+        root_actions = None
+        if self.level.use_policy and self.support.candidates is not None:
+            root_actions = self.support.candidates(self.game, view, legal_actions, seat)
+            if len(root_actions) == 1:
+                self._expected = None
+                return root_actions[0]
         root = self._reusable_root(seat, key)
-        result = self.search.search(root, seat, belief.sample, self.budget)
+        result = self.search.search(root, seat, belief.sample, self.budget, root_actions)
         self.last = result
-        self._remember(root, result.action, seat, belief)
-        return result.action
+        action = self._break_cycles(seat, key, result.action, result.visits, legal_actions)
+        self._remember(root, action, seat, belief)
+        return action
+
+    # --- cycles ------------------------------------------------------------------------
+    def _break_cycles(
+        self,
+        seat: int,
+        key: str,
+        action: Action,
+        visits: dict[Action, int],
+        legal: list[Action],
+    ) -> Action:
+        """Back at a view we already chose from, the earlier choice led here again (a
+        buy/sell or place/undo loop a short search cannot see the end of): try the most
+        visited action not yet tried here, so every match ends."""
+        tried = self._seen.setdefault((seat, key), set())
+        if action in tried:
+            fresh = [a for a in legal if a not in tried]
+            if fresh:
+                action = max(fresh, key=lambda a: visits.get(a, 0))
+        tried.add(action)
+        if len(self._seen) > 50_000:
+            self._seen.clear()
+        return action
 
     # --- tree reuse ------------------------------------------------------------------
     def _reusable_root(self, seat: int, key: str) -> Node:

@@ -108,4 +108,9 @@ def agents() -> list[AgentInfo]:
     return out
 
 
+def specs_for(game_id: str) -> list[str]:
+    """The agent specs offered for a game (the server's lobby lists these)."""
+    return [info.spec for info in agents() if game_id in info.games]
+
+
 AGENT_KINDS = ("random", "heuristic", "mcts")

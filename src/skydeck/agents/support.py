@@ -9,6 +9,8 @@ The search is generic; what it cannot know about a game lives in a :class:`GameS
 - ``rollout(state, seat, legal, rng)``: a cheap playout policy where random play is weak.
 - ``evaluate(state)``: one reward in [0, 1] per seat, for finished states and for
   playouts cut short.
+- ``candidates(game, view, legal, seat)``: the root actions worth searching when a
+  decision offers hundreds (Stellar Conflict's placements).
 - ``cooperative``: every seat shares one result (Stellarion two-player).
 
 Modules in :mod:`skydeck.agents.policies` named after a game id are imported on first
@@ -31,6 +33,7 @@ from skydeck.core import Action, Game, Rng, State
 FromView = Callable[[Game, dict[str, Any], int, Rng], State]
 Rollout = Callable[[State, int, list[Action], Rng], Action]
 Evaluate = Callable[[State], list[float]]
+Candidates = Callable[[Game, dict[str, Any], list[Action], int], list[Action]]
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,8 @@ class GameSupport:
     from_view: FromView | None = None
     rollout: Rollout | None = None
     evaluate: Evaluate | None = None
+    #: the root actions worth searching (from the view), where there are too many
+    candidates: Candidates | None = None
     cooperative: bool = False
     #: how many steps a playout runs before ``evaluate`` judges it (None: to the end)
     rollout_depth: int | None = None

@@ -1,0 +1,60 @@
+"""Stellar Conflict search support: a playout policy and root candidates.
+
+Uniform random play in the Preparation phase buys and sells forever, so playouts buy
+random ships (never sell) until they stop at random, then deploy at random offered
+placements and fire. Deployment offers hundreds of placements (a 100 mm x 45 degree
+grid); at the root the search only considers the few that the game's heuristic rates
+best by exact geometry (what the lasers would hit, which shots the card would block),
+so the budget goes into comparing plausible placements against hidden fleets.
+
+Conflict has no view inversion yet: the agent rebuilds states from the match record
+(see :mod:`skydeck.agents.belief`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skydeck.agents.support import GameSupport
+from skydeck.core import Action, Game, Rng, State
+
+ROOT_PLACEMENTS = 10
+
+
+def rollout(state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    kinds: dict[str, list[Action]] = {}
+    for a in legal:
+        kinds.setdefault(a.kind, []).append(a)
+    if "buy" in kinds or "ready" in kinds:
+        buys = kinds.get("buy")
+        if buys and (rng.random() < 0.85 or "ready" not in kinds):
+            return buys[rng.below(len(buys))]
+        if "ready" in kinds:
+            return kinds["ready"][0]
+    places = kinds.get("place")
+    if places and (rng.random() < 0.95 or "done" not in kinds):
+        return places[rng.below(len(places))]
+    for kind in ("fire", "done", "ready"):
+        if kind in kinds:
+            return kinds[kind][0]
+    return legal[rng.below(len(legal))]
+
+
+def candidates(game: Game, view: dict[str, Any], legal: list[Action], seat: int) -> list[Action]:
+    """The root actions worth searching: the heuristic's best placements (plus done)."""
+    places = [a for a in legal if a.kind == "place"]
+    if len(places) <= ROOT_PLACEMENTS or view["seats"][seat]["hand"] is None:
+        return legal
+    from skydeck.games.conflict import agents as heuristic
+
+    h = heuristic.HeuristicAgent(game, seed=0)  # type: ignore[arg-type]
+    hand = game.content.by_id[view["seats"][seat]["hand"]]  # type: ignore[attr-defined]
+    ctx = heuristic._Context(game, h.table_state(view), seat, hand)  # type: ignore[arg-type]
+    ranked = sorted(places, key=lambda a: -ctx.quick(*(int(v) for v in a.args)))  # type: ignore[arg-type]
+    keep = set(ranked[:ROOT_PLACEMENTS])
+    return [a for a in legal if a.kind != "place" or a in keep]
+
+
+SUPPORT = GameSupport(rollout=rollout, candidates=candidates, score_scale=5.0)

@@ -1,0 +1,153 @@
+"""Stellarion search support: the view's inverse, a playout policy and an evaluation.
+
+Stellarion is co-operative with everything shared at the table; what is hidden is only
+order (the unknown middle of each deck, the Theory stack under its top token). The view
+lists each deck's contents, its known top and bottom cards and its discard pile, so a
+state is rebuilt by putting the known cards in place and shuffling the rest.
+
+Playouts: random Coordinates waste the decks, so the policy Launches whenever it can,
+proves Theories and spends Meteors at once, and otherwise plays a random action with a
+preference for Coordinates that keep Launch material (see :func:`rollout`). The
+evaluation rewards a win fully and a loss by the share of Voyages taken, so the search
+still climbs when every line loses (most lines lose at 0 Shooting Stars).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skydeck.agents.support import GameSupport
+from skydeck.core import Action, Game, Rng, State
+from skydeck.games.stellarion.cards import (
+    DECK_INDEX,
+    FACE_INDEX,
+    TYPES,
+    card,
+    parse_card,
+)
+from skydeck.games.stellarion.game import StellarionGame
+from skydeck.games.stellarion.legal import PHASE_NAMES
+from skydeck.games.stellarion.state import StellarionState
+from skydeck.games.stellarion.view import POWER_NAMES
+
+
+def _deck_cards(d: int, info: dict[str, Any], rng: Rng) -> list[int]:
+    """Bottom-to-top deck list consistent with the known top/bottom and the contents."""
+    n = info["count"]
+    slots: list[int | None] = [None] * n
+    left = {FACE_INDEX[f]: k for f, k in info["contents"].items()}
+    for i, f in enumerate(info["known_bottom"]):
+        if slots[i] is None:
+            slots[i] = FACE_INDEX[f]
+            left[FACE_INDEX[f]] -= 1
+    for i, f in enumerate(info["known_top"]):
+        pos = n - 1 - i
+        if slots[pos] is None:
+            slots[pos] = FACE_INDEX[f]
+            left[FACE_INDEX[f]] -= 1
+    pool = [f for f, k in sorted(left.items()) for _ in range(k)]
+    rng.shuffle(pool)
+    return [card(d, f if f is not None else pool.pop()) for f in slots]
+
+
+def from_view(game: Game, view: dict[str, Any], seat: int, rng: Rng) -> State:
+    assert isinstance(game, StellarionGame)
+    s = StellarionState(game, Rng(rng.next64()))
+    for d, info in enumerate(view["decks"]):
+        s.decks[d] = _deck_cards(d, info, rng)
+        s.up[d] = int(info["face_up"])
+        s.ktop[d] = len(info["known_top"])
+        s.kbot[d] = len(info["known_bottom"])
+        s.discards[d] = [card(d, FACE_INDEX[f]) for f in info["discards"]]
+    s.outpost = [card(DECK_INDEX[o["deck"]], FACE_INDEX[o["card"]]) for o in view["outpost"]]
+    index = game.voyage_index
+    s.columns = [[index[v] for v in col] for col in view["voyages"]["columns"]]
+    s.piles = [[index[v] for v in pile] for pile in view["victory"]]
+    s.stars = view["shooting_stars"]
+    s.turn, s.turns = view["turn"], view["turns"]
+    s.phase = PHASE_NAMES.index(view["phase"])
+    s.outcome = {"won": 1, "lost": -1}.get(view["outcome"], 0)
+    s.reason = view["reason"]
+    if "theories" in view:
+        th = view["theories"]
+        ids = {t: i for i, t in enumerate(game.theory_ids)}
+        below = [ids[t] for t in th["remaining"] if t != th["top"]]
+        rng.shuffle(below)
+        s.theories = [*below, ids[th["top"]]] if th["top"] is not None else []
+        s.proven = [ids[t] for t in th["proven"]]
+        s.breakthrough = TYPES.index(view["breakthrough"]["type"])
+    if "sun" in view:
+        sun = view["sun"]
+        s.sun, s.meteors, s.held = (
+            sun["position"],
+            list(sun["meteors_on_board"]),
+            sun["meteors_held"],
+        )
+    pending = view["pending"]
+    if pending is not None and pending["kind"] == "coordinate":
+        s.p_type = POWER_NAMES.index(pending["power"])
+        s.p_major = int(pending["major"])
+        s.p_left = pending["uses_left"]
+        s.p_started = int(pending["started"])
+        s.p_deck = DECK_INDEX[pending["deck"]] if pending["deck"] is not None else -1
+        s.p_cards = [parse_card(c) for c in pending["cards"]]
+    elif pending is not None and pending["kind"] == "traverse":
+        s.p_take = pending["takes_left"]
+    s.settle()
+    return s
+
+
+def evaluate(state: State) -> list[float]:
+    """Win 1; a loss 0.5 x progress; an unfinished playout is judged by progress plus
+    what keeps a game alive: usable cards (the Observatory shrinks by every card used
+    and grows by one reveal a turn), how close a Launch is, tokens in reserve and, with
+    the Glaucous Sun, the distance left to the final space."""
+    assert isinstance(state, StellarionState)
+    s = state
+    n = s.game.players
+    if s.outcome > 0:
+        return [1.0] * n
+    got = sum(len(p) for p in s.piles)
+    total = got + sum(len(c) for c in s.columns)
+    if s.game.theories:
+        got += len(s.proven)
+        total += len(s.proven) + len(s.theories)
+    progress = got / max(1, total)
+    if s.outcome < 0:
+        return [0.5 * progress] * n
+    decks, up = s.decks, s.up
+    usable = [decks[d][-1] & 31 for d in range(8) if up[d] and decks[d]]
+    usable += [c & 31 for c in s.outpost]
+    galaxies = {s.game.voyage_galaxy[col[-1]] for col in s.columns if col}
+    ready = 0
+    for g in galaxies:
+        have = len({f & 3 for f in usable if f < 16 and f >> 2 == g})
+        ready = max(ready, have)
+    value = (
+        0.5 * progress
+        + 0.14 * min(len(usable), 7) / 7
+        + 0.08 * ready / 4
+        + 0.04 * min(s.stars, 2) / 2
+        + 0.04 * (1.0 if s.held >= 2 else 0.5 * s.held)
+    )
+    if s.game.glaucous_sun:
+        span = s.game.sun_final - s.game.sun_start
+        value -= 0.1 * (s.sun - s.game.sun_start) / max(1, span)
+    return [max(0.0, value)] * n
+
+
+def rollout(state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
+    for kind in ("launch", "traverse", "meteor", "prove", "take"):
+        for a in legal:
+            if a.kind == kind:
+                return a
+    return legal[rng.below(len(legal))]
+
+
+SUPPORT = GameSupport(
+    from_view=from_view,
+    rollout=rollout,
+    evaluate=evaluate,
+    cooperative=True,
+    rollout_depth=None,
+)
