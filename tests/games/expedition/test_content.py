@@ -167,3 +167,21 @@ def test_solo_mission_on_a_low_level_crew_is_refused(data_copy: Path) -> None:
     _edit(data_copy, "crew", edit)
     with pytest.raises(ValueError, match="Solo missions"):
         load_content(data_copy)
+
+
+def test_bonus_at_another_location_is_refused(data_copy: Path) -> None:
+    def edit(o: list) -> None:
+        card = next(e for e in o if e["kind"] == "location")
+        other = next(t for t in LOCATION_TYPES if t != card["requires"]["location"])
+        card["bonus"]["requires"] = {"location": other}
+
+    _edit(data_copy, "expeditions", edit)
+    with pytest.raises(ValueError, match="a ship is only in one place"):
+        load_content(data_copy)
+
+
+def test_every_bonus_can_be_met_with_its_expedition() -> None:
+    for e in C.expeditions:
+        assert e.bonus is not None
+        b = e.bonus.requires
+        assert not (b.location and e.requires.location and b.location != e.requires.location)

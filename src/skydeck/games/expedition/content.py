@@ -342,6 +342,12 @@ class Expedition(_Strict):
             raise ValueError("a location Expedition needs a location")
         if self.kind == "skill" and not (r.skills or r.levels or r.level_sum):
             raise ValueError("a skill Expedition needs skills, levels or a level sum")
+        b = self.bonus
+        if b and b.requires.location and r.location and b.requires.location != r.location:
+            raise ValueError(
+                "the bonus asks for another Location than the Expedition: "
+                "a ship is only in one place"
+            )
         return self
 
 
