@@ -175,9 +175,13 @@ class HeuristicAgent:
 
     def card_value(self, view: dict[str, Any], pend: dict[str, Any], a: Action, seat: int) -> float:
         """Play a card only if it covers something the attempt still lacks."""
+        bonus: list[str] = []
         if pend["kind"] == "exp":
-            req = self.exps[pend["expedition"]].requires
+            x = self.exps[pend["expedition"]]
+            req = x.requires
             skills, levels, lsum = list(req.skills), list(req.levels), req.level_sum
+            if x.bonus is not None:
+                bonus = list(x.bonus.requires.skills)
         else:
             e = self.encs[pend["encounter"]]
             if e.chance is not None:
@@ -202,14 +206,21 @@ class HeuristicAgent:
         for s in played_skills:
             if s in skills:
                 skills.remove(s)
+            elif s in bonus:
+                bonus.remove(s)
         for lv in played_levels:
             if lv in levels:
                 levels.remove(lv)
         lsum -= sum(played_levels)
+        main_done = not skills and not levels and lsum <= 0
         if a.kind == "use":
             sk = self.upgs[str(a.args[0])].skill
+            if main_done and sk in bonus:
+                return 150  # before completing: the bonus reward too
             return 5 if sk in skills else -20
         cr = self.crew[str(a.args[0])]
+        if main_done:
+            return 150 - cr.level if set(cr.skills) & set(bonus) else -20
         gain = sum(1 for s in set(cr.skills) if s in skills) * 4
         gain += 3 if cr.level in levels else 0
         gain += min(cr.level, max(lsum, 0))
