@@ -47,3 +47,15 @@ def test_pending_decisions_are_described_in_words() -> None:
     act(st, "play captain_vance", 0)
     text = terminal.describe_pending(st.view(0)["pending"])
     assert "needs officer, psychic" in text and "played: captain_vance" in text
+
+
+def test_describe_names_the_content() -> None:
+    from skydeck.core import Action
+
+    g = game(2)
+    assert (
+        g.describe(Action("play", ("ensign_okoro",)))
+        == "play ensign_okoro (Ensign Okoro, L1: pilot)"
+    )
+    assert "Lost Survey" in g.describe(Action("expedition", ("bronze_01",)))
+    assert g.describe(Action("end")) == "end"

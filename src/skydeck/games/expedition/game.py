@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skydeck.core import Game, OptionSpec, Rng
+from skydeck.core import Action, Game, OptionSpec, Rng
 from skydeck.games.expedition.content import Content, default_content
 from skydeck.games.expedition.state import ExpeditionState
 
@@ -60,3 +60,28 @@ class ExpeditionGame(Game):
 
     def restore(self, obj: dict[str, Any]) -> ExpeditionState:
         return ExpeditionState.from_json(self, self.content, obj)
+
+    def describe(self, action: Action) -> str:
+        """The notation with the content it names, e.g. 'play ensign_okoro (Ensign Okoro,
+        L1: pilot)'; menus show this."""
+        c = self.content
+        a0 = str(action.args[0]) if action.args else ""
+        k = action.kind
+        extra = ""
+        if k in ("expedition", "draft", "replace") and a0 in c.expedition_index:
+            e = c.expeditions[c.expedition_index[a0]]
+            extra = f"{e.name}, {e.tier} {e.points} pt"
+        elif k in ("play", "solo", "react_solo", "reprogram") and a0 in c.crew_index:
+            cr = c.crew[c.crew_index[a0]]
+            extra = f"{cr.name}, L{cr.level}: {', '.join(cr.skills)}"
+        elif k in ("buy", "take", "use", "ability", "react_upgrade") and a0 in c.upgrade_index:
+            u = c.upgrades[c.upgrade_index[a0]]
+            extra = f"{u.name}" + (f": {u.skill}" if u.skill else "")
+        elif k in ("collect_at", "token") and a0 in c.location_index:
+            extra = c.locations[c.location_index[a0]].name
+        elif k == "pick" and a0 in c.encounter_index:
+            extra = c.encounters[c.encounter_index[a0]].name
+        elif k == "place" and a0 in c.location_index:
+            loc = c.locations[c.location_index[a0]]
+            extra = f"{loc.name}, {loc.type} level {loc.level}"
+        return f"{action} ({extra})" if extra else str(action)
