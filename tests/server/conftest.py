@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,11 @@ def client_factory(db_url: str) -> Iterator[Callable[..., TestClient]]:
         return c
 
     yield factory
+    # Sockets a failed test left open would keep the app from shutting down.
+    while OPEN_SOCKETS:
+        ws = OPEN_SOCKETS.pop()
+        with contextlib.suppress(Exception):
+            ws.__exit__(None, None, None)
     for c in made:
         c.__exit__(None, None, None)
 
@@ -70,10 +76,14 @@ def receive_until(ws: Any, kind: str, limit: int = 50) -> dict[str, Any]:
     raise AssertionError(f"no {kind!r} message in {limit}")
 
 
+OPEN_SOCKETS: list[Any] = []
+
+
 def join(client: TestClient, match_id: str, tokens: list[str] | None = None):
     """Open the match socket, say hello, and return (socket, welcome, first state)."""
     ws = client.websocket_connect(f"/ws/matches/{match_id}")
     ws.__enter__()
+    OPEN_SOCKETS.append(ws)
     ws.send_json({"type": "hello", "tokens": tokens or []})
     welcome = ws.receive_json()
     assert welcome["type"] == "welcome", welcome

@@ -231,8 +231,8 @@ class Hub:
             raise ProtocolError("illegal", str(exc)) from None
         except Exception as exc:  # an engine fault: leave the match as it was
             log.exception("engine fault in match %s", room.id)
-            if room.n > current:
-                room.rebuild_without_last()
+            # The state may be half-changed: rebuild it from the stored log.
+            room.reset_to(room.match.record.entries[:current])
             raise ProtocolError("engine_error", f"the rules engine failed: {exc}") from None
         entry = room.match.record.entries[-1]
         status = "over" if room.match.state.is_over else "live"
@@ -274,14 +274,20 @@ class Hub:
                 "only the player who made the last move may take it back, and only "
                 "a move made by hand (not by a clock or an AI)",
             )
+        taken_back = entries[-1]
         try:
             room.match.undo()
         except IllegalAction as exc:
             raise ProtocolError("undo", str(exc)) from None
         room.reset_to(list(room.match.record.entries))
-        room.undoable = None
         deadlines = self._deadlines(room)
-        self.storage.remove_last_action(room.id, room.n, "live", deadlines)
+        try:
+            self.storage.remove_last_action(room.id, room.n, "live", deadlines)
+        except Exception as exc:
+            log.exception("could not store an undo of match %s", room.id)
+            room.reset_to([*room.match.record.entries, taken_back])
+            raise ProtocolError("storage", f"the undo could not be stored: {exc}") from None
+        room.undoable = None
         self._replace_clocks(room, deadlines)
         room.broadcast()
         self._schedule_ai(room)
