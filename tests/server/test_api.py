@@ -258,3 +258,33 @@ def test_replay_from_a_seat_hides_the_other_hand(client):
         assert isinstance(hands[1], list) and isinstance(hands[0], int)
     spect = client.get(f"/api/matches/{mid}/replay").json()
     assert all(isinstance(h, int) for h in spect["steps"][-1]["view"]["hands"])
+
+
+def test_the_server_answers_while_an_ai_seat_thinks(client_factory, monkeypatch):
+    import skydeck.server.hub as hub_module
+
+    class Busy:
+        name = "busy"
+
+        def choose(self, view, legal, seat):
+            end = time.perf_counter() + 1.5
+            while time.perf_counter() < end:  # pure CPU, holding the GIL
+                sum(range(1000))
+            return legal[0]
+
+    monkeypatch.setattr(hub_module, "make_agent", lambda spec, game, seed: Busy())
+    client = client_factory()
+    m = new_toy(client, kinds=("ai", "human"))
+    ws, _, st = join(client, m["id"], [m["tokens"][1]])
+    assert st["n"] == 0
+    time.sleep(0.2)  # the AI is thinking now
+    slowest = 0.0
+    for i in range(5):
+        t = time.perf_counter()
+        ws.send_json({"type": "ping", "id": i})
+        assert receive_until(ws, "pong")["id"] == i
+        slowest = max(slowest, time.perf_counter() - t)
+    assert slowest < 0.5, f"a ping took {slowest:.2f} s while the AI thought"
+    assert client.get(f"/api/matches/{m['id']}").json()["n"] == 0  # still thinking
+    assert receive_until(ws, "state")["n"] == 1  # and then it moved
+    ws.__exit__(None, None, None)

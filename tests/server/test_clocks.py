@@ -27,7 +27,7 @@ def test_stellium_draw_clock_draws_at_random_for_a_slow_player(client_factory):
     ws, _, st = join(client, m["id"], m["tokens"])
     seat = st["to_move"][0]
     [clock] = st["deadlines"]
-    assert clock["seat"] == seat and clock["kind"] == "timeout"
+    assert clock["seat"] == seat and clock["kind"] == "draw"
     assert 0.3 < clock["due"] - st["now"] <= 0.5 + 0.05
     st = receive_until(ws, "state")
     assert st["n"] == 1
@@ -49,7 +49,7 @@ def test_conflict_timed_deployment_runs_one_table_clock_of_the_battle_size(clien
         ws.send_json({"type": "act", "seat": seat, "action": {"kind": "ready"}, "n": st["n"]})
         st = receive_until(ws, "state")
     [clock] = st["deadlines"]
-    assert clock["kind"] == "timeout"
+    assert clock["kind"] == "deployment"
     assert 0.4 < clock["due"] - st["now"] <= 0.6 + 0.05
     # A placement does not restart the table clock.
     due = clock["due"]

@@ -10,7 +10,14 @@ W, H, MARGIN = 900, 600, 10
 
 
 def _click_table(page: Page, x: float, y: float) -> None:
-    box = page.locator("svg[aria-label='Stellar Conflict table']").bounding_box()
+    # The table is redrawn on every update (the other player deploys too): retry until
+    # it is measured between two redraws.
+    box = None
+    for _ in range(50):
+        box = page.locator("svg[aria-label='Stellar Conflict table']").bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(20)
     assert box is not None
     px = box["x"] + (x + MARGIN) / (W + 2 * MARGIN) * box["width"]
     py = box["y"] + (H - y + MARGIN) / (H + 2 * MARGIN) * box["height"]

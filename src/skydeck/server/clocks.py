@@ -31,6 +31,8 @@ class TimedAction:
     kind: str
     seconds: Callable[[dict[str, Any]], float | None]
     scope: str = "seat"
+    #: What the clock times, shown to the players ("draw", "deployment").
+    label: str = "clock"
 
 
 def _conflict_seconds(options: dict[str, Any]) -> float | None:
@@ -41,9 +43,9 @@ def _conflict_seconds(options: dict[str, Any]) -> float | None:
 
 TIMED_ACTIONS: dict[str, tuple[TimedAction, ...]] = {
     # Stellium: a seat has 5 seconds to pick a body from the bag, else it draws at random.
-    "stellium": (TimedAction("timeout", lambda _o: 5.0),),
+    "stellium": (TimedAction("timeout", lambda _o: 5.0, label="draw"),),
     # Stellar Conflict: the deployment ends for everybody when the battle's timer rings.
-    "conflict": (TimedAction("timeout", _conflict_seconds, scope="table"),),
+    "conflict": (TimedAction("timeout", _conflict_seconds, scope="table", label="deployment"),),
 }
 
 
@@ -83,13 +85,14 @@ def wanted_clocks(
         action = Action(ta.kind)
         if ta.scope == "table":
             if to_move and _accepts(state, action, to_move[0]):
-                out.append(Wanted(f"{ta.kind}:table", to_move[0], seconds, action.to_json()))
+                out.append(Wanted(f"{ta.label}:table", to_move[0], seconds, action.to_json()))
                 engine_timed.update(to_move)
             continue
         for seat in to_move:
             if seat not in engine_timed and _accepts(state, action, seat):
                 start = turn_start.get(seat, 0)
-                out.append(Wanted(f"{ta.kind}:{seat}:{start}", seat, seconds, action.to_json()))
+                key = f"{ta.label}:{seat}:{start}"
+                out.append(Wanted(key, seat, seconds, action.to_json()))
                 engine_timed.add(seat)
     if move_seconds:
         for seat in to_move:

@@ -135,7 +135,7 @@ function drawClocks() {
     const left = Math.max(0, d.due - now);
     if (!clockTotals.has(key)) clockTotals.set(key, Math.max(left, 1));
     const pct = (100 * left) / clockTotals.get(key);
-    const label = d.kind === "move" ? "move clock" : capital(d.kind.replace(/_/g, " "));
+    const label = { move: "move clock", draw: "draw from the bag", deployment: "deployment" }[d.kind] || capital(d.kind.replace(/_/g, " "));
     box.append(el("div", { class: left < 5 ? "clock low" : "clock", "data-seat": d.seat },
       el("span", { class: "seat-dot", style: `background:${seatColour(d.seat)}` }),
       el("span", {}, `${seatName(header, d.seat)} · ${label}`),

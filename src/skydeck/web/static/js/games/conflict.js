@@ -59,7 +59,7 @@ export function render(root, view, ctx) {
   const head = el("div", { class: "cf-head" });
   const phase = { preparation: "Preparation: choose your fleet in secret", deployment: view.deployment === "timed" ? "Deployment against the clock" : "Deployment (Light Speed: stops when someone deploys their last card)", last_card: "Last card: deploy it or hold it back", battle: `Battle: initiative ${view.battle.next ?? "—"} fires next`, over: "The battle is over" }[view.phase] || view.phase;
   head.append(el("strong", {}, phase));
-  const timer = (ctx.deadlines || []).find((d) => d.kind === "timeout");
+  const timer = (ctx.deadlines || []).find((d) => d.kind === "deployment");
   if (timer) head.append(el("span", { class: "cf-count", "data-due": timer.due, "data-offset": ctx.clockOffset || 0 }, ""));
   wrap.append(head);
   const seatsLine = el("div", { class: "cf-seats" });
