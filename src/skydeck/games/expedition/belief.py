@@ -92,6 +92,7 @@ def from_view(game: Game, view: dict[str, Any], seat: int | None, rng: Rng) -> E
         hand = [c for c in owned if c not in public]
         rng.shuffle(hand)
         st.hand.append(hand)
+    _modules(st, view, rng)
     _expeditions(st, view, seat, rng)
     # Encounters: known bottom, then the unseen ones in random order
     st.enc_discard = [ei[e] for e in view["decks"]["encounter_discard"]]
@@ -99,13 +100,17 @@ def from_view(game: Game, view: dict[str, Any], seat: int | None, rng: Rng) -> E
     in_play = {f["e"] for f in st.pending if f["k"] in ("enc", "enc_reward")}
     in_play.update(c for f in st.pending if f["k"] == "enc_pick" for c in f["cards"])
     known = set(st.enc_discard) | set(bottom) | in_play
-    rest = [e for e in range(len(content.encounters)) if e not in known]
+    out = st.t.enc_no_solo if st.is_solo else ()
+    rest = [e for e in range(len(content.encounters)) if e not in known and not (out and out[e])]
     rng.shuffle(rest)
     st.enc_deck = bottom + rest
     # Upgrades: store, slots and discard are public; the deck is the rest
     st.store = [-1 if u is None else ui[u] for u in view["store"]]
     st.upg_discard = [ui[u] for u in view["decks"]["upgrade_discard"]]
     seen_u = set(st.store) | set(st.upg_discard) | {u for sl in st.slots for u in sl}
+    seen_u |= set(st.upg_out)
+    if st.is_solo:
+        seen_u |= {u for u in range(len(content.upgrades)) if st.t.upg_no_solo[u]}
     st.upg_deck = [u for u in range(len(content.upgrades)) if u not in seen_u]
     rng.shuffle(st.upg_deck)
     # the tile stack: every tile not on the map, not drawn, and not an absent Starting tile
@@ -120,6 +125,63 @@ def from_view(game: Game, view: dict[str, Any], seat: int | None, rng: Rng) -> E
     ]
     rng.shuffle(st.stack)
     return st
+
+
+def _modules(st: ExpeditionState, view: dict[str, Any], rng: Rng) -> None:
+    """Module and drone state: public in the view but for the deck orders."""
+    content = st.content
+    n = st.n
+    st.powers = [[] for _ in range(n)]
+    st.ev_pts = [[] for _ in range(n)]
+    st.objs, st.obj_deck, st.gevents, st.ev_deck, st.art_deck, st.upg_out = [], [], [], [], [], []
+    st.d_emb = [0] * len(content.locations)
+    st.d_done, st.d_known, st.d_decks, st.d_used = [], [], [], []
+    st.d_ship = st.d_left = st.d_pts = 0
+    m = view.get("modules")
+    mf = content.mod
+    if m is None or mf is None:
+        return
+    t = st.t
+    players = view["players"]
+    st.powers = [[t.power_ids.index(p) for p in pl["powers"]] for pl in players]
+    st.ev_pts = [list(pl["event_points"]) for pl in players]
+    obj_ids = [o.id for o in mf.objectives.cards]
+    st.objs = [obj_ids.index(x) for x in m["objectives"]]
+    st.obj_deck = [i for i in range(len(obj_ids)) if i not in st.objs]
+    rng.shuffle(st.obj_deck)
+    st.obj_deck = st.obj_deck[: m["objective_deck"]]
+    ev_ids = [e.id for e in mf.events.events]
+    st.gevents = [ev_ids.index(x) for x in m["events"]]
+    st.ev_deck = [i for i in range(len(ev_ids)) if i not in st.gevents]
+    rng.shuffle(st.ev_deck)
+    st.ev_deck = st.ev_deck[: m["event_deck"]]
+    ui = content.upgrade_index
+    st.art_deck = [ui[a] - len(content.upgrades) for a in m["artifacts"]]
+    st.upg_out = [ui[u] for u in m["upgrades_removed"]]
+    d = m.get("drone")
+    if d is None:
+        return
+    li, xi = content.location_index, content.expedition_index
+    st.d_ship, st.d_left, st.d_pts = d["ship"], d["embassies_left"], d["bonus_points"]
+    for name, c in d["embassies"].items():
+        st.d_emb[li[name]] = c
+    st.d_done = [xi[x] for x in d["completed"]]
+    for i, dk in enumerate(d["decks"]):
+        ids = list(t.drone_card_ids[i])
+        st.d_used.append([ids.index(x) for x in dk["used"]])
+        st.d_known.append(int(dk["known"]))
+        if dk["known"]:
+            st.d_decks.append([ids.index(x) for x in dk["order"]])
+            continue
+        rest = [x for x in range(len(ids)) if x not in st.d_used[i]]
+        rng.shuffle(rest)
+        rest = rest[: dk["count"]]
+        if rest:
+            cards = t.drone_cards[i]
+            want = tuplify(dk["next"])
+            k = next(k for k, x in enumerate(rest) if tuplify(dict(cards[x][0])) == want)
+            rest[k], rest[-1] = rest[-1], rest[k]
+        st.d_decks.append(rest)
 
 
 def _tile_id(st: ExpeditionState, name: str) -> int:
@@ -143,7 +205,7 @@ def _expeditions(st: ExpeditionState, view: dict[str, Any], seat: int | None, rn
         st.packs[seat] = [xi[x] for x in draft["pack"]]
         st.kept[seat] = [xi[x] for x in draft["kept"]]
         st.seen[seat] = sorted(st.packs[seat])
-    visible: set[int] = set(st.exp_discard)
+    visible: set[int] = set(st.exp_discard) | set(st.d_done)
     for s in range(n):
         for pile in (st.exps, st.done, st.secret, st.packs, st.kept):
             visible.update(pile[s])

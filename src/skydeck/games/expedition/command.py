@@ -29,9 +29,13 @@ class CommandMixin(FlowMixin):
         loc = self.content.locations[here]
         if c >= 3 or (loc.level == 0 and own != seat):
             return None
+        if loc.kind != "recruit" and (c >= 1 or (loc.kind == "legendary" and own >= 0)):
+            return None  # Legendary: one Embassy in all; Artifact: one per player
         if own < 0:
             if any(self.ship[o] == self.ship[seat] for o in range(self.n) if o != seat):
                 return None  # an empty Location is blocked by a ship standing on it
+            if self.is_solo and self.d_ship == self.ship[seat]:
+                return None  # ... the drone's ship too
             idx = 0
         elif own == seat:
             idx = c
@@ -115,14 +119,14 @@ class CommandMixin(FlowMixin):
                         for s in range(len(SKILLS))
                         if s not in t.crew_skills[c]
                     ]
-        if only in (None, "solo") and self.cr[seat] >= costs["solo"]:
+        if only in (None, "solo"):
             acts += [
                 Action("solo", (t.crew_ids[c],))
                 for c in sorted(self.hand[seat])
-                if t.crew_solo[c] is not None
+                if self.solo_affordable(seat, c)
             ]
         if only in (None, "ability"):
-            acts += [Action("ability", (t.upg_ids[u],)) for u in self.enabled_upgrades(seat)]
+            acts += [Action("ability", (t.upg_ids[u],)) for u in self.enabled_discardable(seat)]
         inf = self.inf[seat]
         if only in (None, "replace") and inf >= costs["replace_expedition"]:
             for x in self.exps[seat]:
@@ -178,6 +182,8 @@ class CommandMixin(FlowMixin):
                 word = str(a.args[1])
                 self._spend(seat, word, costs["warp_" + word])
             self.ship[seat] = cell
+            if k != "wormhole" and self.content.mod is not None:
+                self.hazard_landing(seat, cell, events)
             others = sum(1 for x in self.board if x >= 0 and self.anomaly_kind(x) == "wormhole")
             self.worm[seat] = int(
                 k != "wormhole" and self.anomaly_kind(self.board[cell]) == "wormhole" and others > 1
@@ -194,6 +200,7 @@ class CommandMixin(FlowMixin):
         elif k == "buy":
             self.rm[seat] -= costs["upgrade"]
             u = self.gain_upgrade(seat, a)
+            self.trigger(seat, "upgrade")
             events.append(Event("upgrade_bought", {"seat": seat, "upgrade": t.upg_ids[u]}))
         elif k == "repair":
             self.rm[seat] -= costs["repair"]
@@ -260,12 +267,17 @@ class CommandMixin(FlowMixin):
         recruit = -1
         if own < 0:
             self.owner[here] = seat
-            self.loc_cards[seat].append(here)
-            recruit = self.content.crew_index[loc.crew[0]]
+            if loc.kind == "recruit":  # Legendary and Artifact Locations have no card
+                self.loc_cards[seat].append(here)
+            if loc.crew:
+                recruit = self.content.crew_index[loc.crew[0]]
         elif own == seat:
             recruit = self.content.crew_index[loc.crew[c]]
         if recruit >= 0:
             self.transit[seat].append(recruit)
+        if loc.kind == "artifact":
+            self.offer_artifact(seat)
+        self.trigger(seat, "embassy", loc.type)
         events.append(
             Event(
                 "embassy",
@@ -293,6 +305,8 @@ class CommandMixin(FlowMixin):
             return self.exp_actions(f)
         if k in ("tokens", "new_exp"):
             return self.round_frame_actions(f)
+        if k == "artifact":
+            return self.artifact_actions(f["s"])
         return self.effect_frame_actions(f)
 
     def actions_for(self, seat: int) -> list[Action]:
@@ -303,6 +317,8 @@ class CommandMixin(FlowMixin):
             return self.frame_actions(f) if f["s"] == seat else []
         if self.phase == "draft":
             return self.draft_actions(seat)
+        if self.phase == "powers":
+            return self.power_actions(seat)
         if self.phase == "command" and seat == self.turn:
             return self.command_actions(seat)
         return []
@@ -328,10 +344,14 @@ class CommandMixin(FlowMixin):
                 self.apply_exp(f, a, events)
             elif k in ("tokens", "new_exp"):
                 self.apply_round_frame(f, a, events)
+            elif k == "artifact":
+                self.apply_artifact(f["s"], a, events)
             else:
                 self.apply_effect_frame(f, a, events)
         elif self.phase == "draft":
             self.apply_draft(seat, a, events)
+        elif self.phase == "powers":
+            self.apply_power(seat, a, events)
         elif self.phase == "command":
             self.apply_command(seat, a, events)
         else:  # pragma: no cover - to_move guards this

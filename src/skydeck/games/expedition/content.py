@@ -272,8 +272,10 @@ class Cost(_Strict):
 class Crew(_Strict):
     id: str
     name: str
-    level: int = Field(ge=0, le=3, description="0 = Captain (planet icon, no level number)")
-    skills: list[Skill] = Field(min_length=1, max_length=3)
+    level: int = Field(
+        ge=0, le=4, description="0 = Captain (planet icon, no level number); 4 = Legendary"
+    )
+    skills: list[Skill] = Field(min_length=1, max_length=4)
     home: str
     solo: list[Effect] | None = None
 
@@ -284,18 +286,37 @@ class Location(_Strict):
     type: LocType
     level: int = Field(ge=0, le=6, description="0 = Starting Location (planet icon)")
     faction: str | None = None
-    cost: list[Cost] = Field(min_length=3, max_length=3, description="1st, 2nd, 3rd Embassy")
+    kind: Literal["recruit", "legendary", "artifact"] = "recruit"
+    cost: list[Cost] = Field(min_length=1, max_length=3, description="1st, 2nd, 3rd Embassy")
     produce: Cost
-    crew: list[str] = Field(min_length=3, max_length=3, description="level 1, 2, 3 crew")
+    crew: list[str] = Field(max_length=3, description="level 1, 2, 3 crew")
+
+    @model_validator(mode="after")
+    def _check(self) -> Location:
+        want = {"recruit": (3, 3), "legendary": (1, 1), "artifact": (1, 0)}[self.kind]
+        if (len(self.cost), len(self.crew)) != want:
+            raise ValueError(
+                f"a {self.kind} Location has {want[0]} Embassy cost(s) and {want[1]} crew"
+            )
+        if self.kind != "recruit" and (self.produce.rm or self.produce.crystal):
+            raise ValueError(f"a {self.kind} Location produces nothing")
+        return self
 
 
 class Anomaly(_Strict):
     id: str
     name: str
-    kind: Literal["wormhole", "mining", "ghost", "asteroid"]
+    kind: Literal["wormhole", "mining", "ghost", "asteroid", "hazard"]
     passable: bool
     discover: list[Effect] = []
     round_end: list[Effect] = []
+    roll: list[list[Effect]] = Field([], description="hazard: effects for die faces 1-6")
+
+    @model_validator(mode="after")
+    def _check(self) -> Anomaly:
+        if (self.kind == "hazard") != (len(self.roll) == 6):
+            raise ValueError("a hazard has one effect list per die face (6), others none")
+        return self
 
 
 class Requirement(_Strict):
@@ -357,6 +378,7 @@ class Upgrade(_Strict):
     skill: Skill | None = None
     ability: list[Effect] = Field(min_length=1)
     temporary: bool = False
+    no_solo: bool = Field(False, description="crossed-out icon: out of the solo game")
 
 
 class Chance(_Strict):
@@ -368,11 +390,13 @@ class Chance(_Strict):
 class Encounter(_Strict):
     id: str
     name: str
-    kind: Literal["test", "chance", "boon"]
+    kind: Literal["test", "chance", "boon", "plus"]
     requires: Requirement | None = None
     chance: Chance | None = None
     fail: list[Effect] = []
     bonus: list[Effect] = []
+    gift: list[Effect] = Field([], description="plus: received when drawn, always")
+    no_solo: bool = Field(False, description="crossed-out icon: out of the solo game")
 
     @model_validator(mode="after")
     def _check(self) -> Encounter:
@@ -382,6 +406,12 @@ class Encounter(_Strict):
             raise ValueError("a chance Encounter needs chance and fail")
         if self.kind == "boon" and not self.bonus:
             raise ValueError("a boon Encounter needs a bonus")
+        if self.kind == "plus" and (
+            self.requires is None or not self.bonus or not self.gift or self.fail
+        ):
+            raise ValueError("a plus Encounter needs gift, requires and bonus, and no fail")
+        if self.kind != "plus" and self.gift:
+            raise ValueError("only plus Encounters have a gift")
         return self
 
 
@@ -492,6 +522,13 @@ class Content:
     expedition_index: dict[str, int]
     upgrade_index: dict[str, int]
     encounter_index: dict[str, int]
+    #: the optional modules this content was built for (see modules_content.py)
+    modules: frozenset[str] = frozenset()
+    nothing_bad: bool = False
+    #: every module's validated data (a ``ModuleFile``), None for the base content
+    mod: Any = None
+    #: Artifact cards; in the engine's Upgrade tables they follow the Upgrades
+    artifacts: tuple[Any, ...] = ()
 
 
 def check_references(c: ContentFile) -> None:
@@ -505,6 +542,18 @@ def check_references(c: ContentFile) -> None:
         dup = sorted({i for i in ids if ids.count(i) > 1})
         if dup:
             raise ValueError(f"{name}: duplicate id(s) {dup}")
+    for cr in c.crew:
+        if cr.level > 3 or len(cr.skills) > 3:
+            raise ValueError(f"crew.{cr.id}: the base game has levels 0-3 and up to 3 skills")
+    for loc in c.locations:
+        if loc.kind != "recruit":
+            raise ValueError(f"locations.{loc.id}: {loc.kind} Locations belong to a module")
+    for a in c.anomalies:
+        if a.kind == "hazard":
+            raise ValueError(f"anomalies.{a.id}: Hazards belong to the hazards module")
+    for e in c.encounters:
+        if e.kind == "plus":
+            raise ValueError(f"encounters.{e.id}: plus Encounters belong to a module")
     crew = {x.id: x for x in c.crew}
     locs = {x.id: x for x in c.locations}
     starts = [x for x in c.locations if x.level == 0]

@@ -68,6 +68,23 @@ FIELDS: dict[str, str] = {
     "packs": "ll",
     "kept": "ll",
     "seen": "ll",
+    # modules and the solo drone (empty in the base game)
+    "powers": "ll",
+    "objs": "l",
+    "obj_deck": "l",
+    "gevents": "l",
+    "ev_deck": "l",
+    "ev_pts": "ll",
+    "art_deck": "l",
+    "upg_out": "l",
+    "d_ship": "v",
+    "d_left": "v",
+    "d_pts": "v",
+    "d_emb": "l",
+    "d_done": "l",
+    "d_known": "l",
+    "d_decks": "ll",
+    "d_used": "ll",
     "pending": "p",
 }
 
@@ -140,7 +157,26 @@ class StateData:
     packs: list[list[int]]
     kept: list[list[int]]
     seen: list[list[int]]
+    powers: list[list[int]]
+    objs: list[int]
+    obj_deck: list[int]
+    gevents: list[int]
+    ev_deck: list[int]
+    ev_pts: list[list[int]]
+    art_deck: list[int]
+    upg_out: list[int]
+    d_ship: int
+    d_left: int
+    d_pts: int
+    d_emb: list[int]
+    d_done: list[int]
+    d_known: list[int]
+    d_decks: list[list[int]]
+    d_used: list[list[int]]
     pending: list[dict[str, Any]]
+    #: seats plus the drone in solo (turn order runs over both); the drone's index is n
+    turns: int
+    is_solo: bool
 
     # --- derived constants (set by new_data) ----------------------------------------------
     n_locations: int

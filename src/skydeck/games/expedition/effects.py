@@ -43,7 +43,7 @@ class EffectsMixin(StateData):
             if not any(em[i] >= embn and t.loc_type[i] == embt for i in range(len(em)) if em[i]):
                 return False
         counts = [0] * 13
-        have = [0, 0, 0, 0]
+        have = [0, 0, 0, 0, 0]
         total = 0
         for c in crews:
             for s in t.crew_skills[c]:
@@ -105,10 +105,46 @@ class EffectsMixin(StateData):
             elif k == "harm":
                 self.pending.pop()
                 self.apply_harm(top, events)
+            elif k == "dfx":
+                fx = top["fx"]
+                if len(fx) <= 1:
+                    self.pending.pop()
+                else:
+                    top["fx"] = fx[1:]
+                if fx:
+                    self.execute_drone(top, fx[0], events)
             elif k == "new_exp" and not any(self.exp_decks):
                 self.pending.pop()  # queued before earlier draws emptied every deck
             else:
                 return
+
+    def execute_drone(self, f: dict[str, Any], e: dict[str, Any], events: list[Event]) -> None:
+        raise NotImplementedError  # drone.py
+
+    def trigger(self, seat: int, kind: str, arg: str = "") -> None:
+        """Galactic events hook (modules.py)."""
+
+    def discardable(self, seat: int) -> list[int]:
+        """Upgrades that may be discarded or destroyed (Artifacts never)."""
+        if not self.content.artifacts:
+            return self.real_upgrades(seat)
+        art = self.t.upg_artifact
+        return [u for u in self.slots[seat] if u >= 0 and not art[u]]
+
+    def enabled_discardable(self, seat: int) -> list[int]:
+        if not self.content.artifacts:
+            return self.enabled_upgrades(seat)
+        art = self.t.upg_artifact
+        return [u for u in self.enabled_upgrades(seat) if not art[u]]
+
+    def solo_affordable(self, seat: int, crew: int) -> bool:
+        """A Solo mission costs 2 Crystals; Legendary crew go free."""
+        t = self.t
+        if t.crew_solo[crew] is None:
+            return False
+        return self.cr[seat] >= self.content.rules.costs["solo"] or (
+            bool(t.crew_free_solo) and t.crew_free_solo[crew]
+        )
 
     def execute(self, seat: int, e: dict[str, Any], events: list[Event]) -> None:
         op = e["op"]
@@ -132,9 +168,11 @@ class EffectsMixin(StateData):
                 if self.sickbay[seat]:
                     self.hand[seat].append(self.sickbay[seat].pop(0))
         elif op == "steal":
-            self.pending.append({"k": "target", "s": seat, "h": "steal", "rm": e["rm"]})
+            if self.n > 1:  # solo: the drone cannot be harmed or robbed
+                self.pending.append({"k": "target", "s": seat, "h": "steal", "rm": e["rm"]})
         elif op == "attack":
-            self.pending.append({"k": "target", "s": seat, "h": e["harm"], "rm": 0})
+            if self.n > 1:
+                self.pending.append({"k": "target", "s": seat, "h": e["harm"], "rm": 0})
         elif op == "place_tiles":
             self.open_placement(seat, e["n"], e["anywhere"], e["recruit_reward"], events)
         elif op == "local_production":
@@ -172,11 +210,10 @@ class EffectsMixin(StateData):
     def reaction_options(self, seat: int) -> list[Action]:
         acts: list[Action] = []
         t = self.t
-        if self.cr[seat] >= self.content.rules.costs["solo"]:
-            for c in sorted(self.hand[seat]):
-                if t.crew_solo[c] is not None:
-                    acts.append(Action("react_solo", (t.crew_ids[c],)))
-        acts += [Action("react_upgrade", (t.upg_ids[u],)) for u in self.enabled_upgrades(seat)]
+        for c in sorted(self.hand[seat]):
+            if self.solo_affordable(seat, c):
+                acts.append(Action("react_solo", (t.crew_ids[c],)))
+        acts += [Action("react_upgrade", (t.upg_ids[u],)) for u in self.enabled_discardable(seat)]
         return acts
 
     def harm(self, victim: int, kind: str, rm: int, by: int, events: list[Event]) -> None:
@@ -197,7 +234,7 @@ class EffectsMixin(StateData):
             if self.take_damage(victim):
                 events.append(Event("damaged", {"seat": victim}))
         elif kind == "destroy":
-            real = self.real_upgrades(victim)
+            real = self.discardable(victim)
             if real:
                 u = real[self.rng.below(len(real))]
                 self.remove_upgrade(victim, u)
@@ -213,7 +250,7 @@ class EffectsMixin(StateData):
         """A free slot, or one to free by discarding (impossible under 6 Damage cards)."""
         if self.slot_capacity_left(seat) > 0:
             return True
-        return self.dmg[seat] < self.content.rules.upgrade_slots and bool(self.real_upgrades(seat))
+        return self.dmg[seat] < self.content.rules.upgrade_slots and bool(self.discardable(seat))
 
     def can_take_upgrade(self, seat: int) -> bool:
         return any(u >= 0 for u in self.store) and self.has_room_for_upgrade(seat)
@@ -231,7 +268,7 @@ class EffectsMixin(StateData):
             if not full:
                 acts.append(Action(verb, (ids[u],)))
             else:
-                for old in self.real_upgrades(seat):
+                for old in self.discardable(seat):
                     acts.append(Action(verb, (ids[u], ids[old])))
         return acts
 
@@ -253,9 +290,19 @@ class EffectsMixin(StateData):
         return [c for c in range(len(b)) if b[c] < 0 and any(b[x] >= 0 for x in nb[c])]
 
     def open_placement(
-        self, seat: int, n: int, anywhere: bool, reward: bool, events: list[Event]
+        self,
+        seat: int,
+        n: int,
+        anywhere: bool,
+        reward: bool,
+        events: list[Event],
+        near: int = -1,
+        drone: bool = False,
     ) -> None:
-        near = self.ship[seat]
+        """Draw tiles for ``seat`` to place; ``drone``: the solo player places the drone's
+        tiles next to the drone (no discovery reward for anybody)."""
+        if near < 0:
+            near = self.ship[seat]
         m = min(n, len(self.stack), len(self.placement_cells(seat, anywhere, near)))
         if m <= 0:
             return
@@ -264,16 +311,17 @@ class EffectsMixin(StateData):
         events.append(
             Event("tiles_drawn", {"seat": seat, "tiles": [self.tile_name(x) for x in drawn]})
         )
-        self.pending.append(
-            {
-                "k": "place",
-                "s": seat,
-                "tiles": drawn,
-                "any": int(anywhere),
-                "rw": int(reward),
-                "near": near,
-            }
-        )
+        frame = {
+            "k": "place",
+            "s": seat,
+            "tiles": drawn,
+            "any": int(anywhere),
+            "rw": int(reward),
+            "near": near,
+        }
+        if drone:
+            frame["dr"] = 1
+        self.pending.append(frame)
 
     def place_tile(self, seat: int, f: dict[str, Any], tile: int, cell: int) -> None:
         rest = list(f["tiles"])
@@ -283,6 +331,9 @@ class EffectsMixin(StateData):
         else:
             self.pending.pop()  # the placement frame is always the top one
         self.board[cell] = tile
+        if f.get("dr"):
+            return  # the drone's discovery: no reward
+        self.trigger(seat, "discover")
         if tile < self.n_locations:
             if f["rw"]:
                 self.pending.append(
@@ -370,7 +421,10 @@ class EffectsMixin(StateData):
 
     def start_solo(self, seat: int, crew: int) -> None:
         """Pay, put the crew member in the Solo mission slot, resolve its mission."""
-        self.cr[seat] -= self.content.rules.costs["solo"]
+        t = self.t
+        if not (t.crew_free_solo and t.crew_free_solo[crew]):
+            self.cr[seat] -= self.content.rules.costs["solo"]
+        self.trigger(seat, "solo")
         self.hand[seat].remove(crew)
         self._drop_reprogram(seat, crew)
         self.solo[seat].append(crew)

@@ -17,7 +17,7 @@ class FlowMixin(SensorMixin):
 
     @property
     def turn(self) -> int:
-        return (self.first + self.acted) % self.n
+        return (self.first + self.acted) % self.turns
 
     # --- set-up ------------------------------------------------------------------------------
     def setup(self, factions: list[int]) -> None:
@@ -30,7 +30,7 @@ class FlowMixin(SensorMixin):
         self.board[g.gate] = self.gate_tile
         self.owner = [-1] * len(c.locations)
         self.emb = [[0] * len(c.locations) for _ in range(n)]
-        dirs = r.start_directions[str(n)]
+        dirs = r.start_directions[str(max(n, 2))]  # solo: laid out as for 2 players
         for name in (
             "hand",
             "transit",
@@ -98,6 +98,8 @@ class FlowMixin(SensorMixin):
             pack = [self.exp_decks[t].pop() for t in range(3) for _ in range(2)]
             self.packs[seat] = pack
             self.seen[seat] = sorted(pack)
+        self.setup_modules()
+        self.setup_drone()
         self.reveals = 0
 
     # --- the Expedition draft --------------------------------------------------------------
@@ -152,10 +154,10 @@ class FlowMixin(SensorMixin):
         events.append(
             Event("draft_done", {"expeditions": [[t.exp_ids[x] for x in e] for e in self.exps]})
         )
-        self.start_round()
+        self.start_round(events)
 
     # --- rounds --------------------------------------------------------------------------------
-    def start_round(self) -> None:
+    def start_round(self, events: list[Event] | None = None) -> None:
         n = self.n
         self.moves = [1] * n
         for name in ("worm", "disc_used", "build_bonus", "trades", "exchange", "rerolled"):
@@ -174,6 +176,7 @@ class FlowMixin(SensorMixin):
                 if frame:
                     frames.append(frame)
             self.pending.extend(reversed(frames))
+        self.module_round_start(events)
 
     def produce(self, seat: int) -> dict[str, int | str] | None:
         """Production: the Starting Location always, the current one with an Embassy;
@@ -183,8 +186,11 @@ class FlowMixin(SensorMixin):
         here = self.location_at(self.ship[seat])
         if here >= 0 and here != start and self.emb[seat][here]:
             self.collect(seat, here)
+        locs = self.content.locations
         others = [
-            loc for loc, c in enumerate(self.emb[seat]) if c and loc not in self.collected[seat]
+            loc
+            for loc, c in enumerate(self.emb[seat])
+            if c and loc not in self.collected[seat] and locs[loc].kind == "recruit"
         ]
         limit = self.content.rules.collection_tokens
         if len(others) <= limit:
@@ -205,7 +211,7 @@ class FlowMixin(SensorMixin):
             self.phase, self.acted, self.step = "discovery", 0, 0
             return True
         if ph in ("discovery", "sensor"):
-            if self.acted >= self.n:
+            if self.acted >= self.turns:
                 if ph == "discovery":
                     self.phase = "sensor"
                 else:
@@ -215,9 +221,12 @@ class FlowMixin(SensorMixin):
             seat = self.turn
             if self.step == 0:
                 self.step = 1
-                if ph == "discovery":
+                if seat == self.n:  # the drone: its tiles, placed by the player
+                    if ph == "discovery":
+                        self.drone_discovery(events)
+                elif ph == "discovery":
                     k = self.content.rules.discovery_tiles
-                    if self.n == 2:
+                    if self.n <= 2:
                         k = self.content.rules.discovery_tiles_two_players
                     self.open_placement(seat, k, False, False, events)
                 else:
@@ -227,8 +236,16 @@ class FlowMixin(SensorMixin):
                 self.step = 0
             return True
         if ph == "command":
-            if self.acted >= self.n:
+            if self.acted >= self.turns:
                 self.phase, self.step = "end", 0
+                return True
+            if self.turn == self.n:  # the drone's Command phase
+                if self.step == 0:
+                    self.step = 1
+                    self.drone_command()
+                else:
+                    self.acted += 1
+                    self.step = 0
                 return True
             return False
         if ph == "end":
@@ -240,7 +257,10 @@ class FlowMixin(SensorMixin):
         if self.step == 0:
             if self.round >= self.content.rules.rounds:
                 self.phase = "over"
-                events.append(Event("game_over", {"scores": [self.points(s) for s in range(n)]}))
+                over: dict[str, object] = {"scores": [self.points(s) for s in range(n)]}
+                if self.is_solo:
+                    over["drone"] = self.drone_points()
+                events.append(Event("game_over", over))
                 return False
             self.step = 1
             frames = []
@@ -267,7 +287,9 @@ class FlowMixin(SensorMixin):
                 if missing > 0 and any(self.exp_decks):
                     frames.append({"k": "new_exp", "s": seat, "left": missing})
             self.pending.extend(reversed(frames))
-            self.first = (self.first + 1) % n
+            self.first = (self.first + 1) % self.turns
+            if self.is_solo and self.round + 1 == self.content.rules.rounds:
+                self.first = self.n  # the drone is always first in the last round
             self.step = 2
             return True
         self.round += 1

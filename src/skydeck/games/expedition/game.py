@@ -6,13 +6,15 @@ from typing import Any
 
 from skydeck.core import Action, Game, OptionSpec, Rng
 from skydeck.games.expedition.content import Content, default_content
+from skydeck.games.expedition.modules_content import MODULES, RANKS, content_for
 from skydeck.games.expedition.state import ExpeditionState
 
 
 class ExpeditionGame(Game):
     id = "expedition"
     title = "Stellar Expedition"
-    player_counts = (2, 3, 4)
+    #: 1 = the solo game against the drone; listed last so the default stays 2 players
+    player_counts = (2, 3, 4, 1)
     option_specs = (
         OptionSpec(
             "factions",
@@ -21,11 +23,46 @@ class ExpeditionGame(Game):
             "faction id per seat (unec, tognath, maheri, edda); default: in that order",
             ["unec", "tognath", "maheri", "edda"],
         ),
+        OptionSpec(
+            "modules",
+            "list",
+            [],
+            "optional modules, any combination",
+            list(MODULES),
+        ),
+        OptionSpec(
+            "nothing_bad_happens",
+            "bool",
+            False,
+            "add the positive (green plus) Encounters to the Encounter deck",
+        ),
+        OptionSpec(
+            "solo_rank",
+            "choice",
+            None,
+            "solo game (players=1): the drone's rank; default commander",
+            list(RANKS),
+        ),
+        OptionSpec(
+            "drone_faction",
+            "choice",
+            None,
+            "solo game: the drone's faction; default the first one the player does not use",
+            ["unec", "tognath", "maheri", "edda"],
+        ),
     )
 
     def __init__(self, **options: Any) -> None:
         self.content: Content = default_content()
+        self.drone_faction_index = -1
         super().__init__(**options)
+        opts = self.options
+        self.content = content_for(
+            frozenset(opts["modules"]), opts["nothing_bad_happens"], opts["solo_rank"] is not None
+        )
+        if opts["solo_rank"] is not None:
+            known = [d.faction for d in self.content.dashboards]
+            self.drone_faction_index = known.index(opts["drone_faction"])
 
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         known = [d.faction for d in self.content.dashboards]
@@ -47,7 +84,67 @@ class ExpeditionGame(Game):
             raise ValueError(f"expedition: unknown faction(s) {bad}; known: {known}")
         if len(set(factions)) != len(factions):
             raise ValueError(f"expedition: each seat needs a different faction, got {factions}")
-        return {"factions": factions}
+        out: dict[str, Any] = {"factions": factions}
+        out.update(self._module_options(options, factions, known, n))
+        return out
+
+    @staticmethod
+    def _module_options(
+        options: dict[str, Any], factions: list[str], known: list[str], n: int
+    ) -> dict[str, Any]:
+        """``modules`` (normalised to the rulebook's order), ``nothing_bad_happens``,
+        and for the solo game ``solo_rank`` and ``drone_faction``."""
+        mods = options.get("modules", [])
+        if mods is None:
+            mods = []
+        if not isinstance(mods, (list, tuple)) or not all(isinstance(m, str) for m in mods):
+            raise ValueError(f"expedition: modules must be a list of module names, got {mods!r}")
+        bad = [m for m in mods if m not in MODULES]
+        if bad:
+            raise ValueError(f"expedition: unknown module(s) {bad}; known: {list(MODULES)}")
+        nbh = options.get("nothing_bad_happens", False)
+        if not isinstance(nbh, bool):
+            raise ValueError(f"expedition: nothing_bad_happens must be true or false, got {nbh!r}")
+        rank = options.get("solo_rank")
+        drone = options.get("drone_faction")
+        if n != 1:
+            if rank is not None or drone is not None:
+                raise ValueError("expedition: solo_rank and drone_faction need players=1")
+        else:
+            rank = "commander" if rank is None else rank
+            if rank not in RANKS:
+                raise ValueError(f"expedition: unknown solo_rank {rank!r}; known: {list(RANKS)}")
+            if drone is None:
+                drone = next(f for f in known if f not in factions)
+            if drone not in known:
+                raise ValueError(f"expedition: unknown drone_faction {drone!r}; known: {known}")
+            if drone in factions:
+                raise ValueError(f"expedition: the drone needs another faction than {factions}")
+        return {
+            "modules": [m for m in MODULES if m in mods],
+            "nothing_bad_happens": nbh,
+            "solo_rank": rank,
+            "drone_faction": drone,
+        }
+
+    @classmethod
+    def conformance_configs(cls) -> list[dict[str, Any]]:
+        """The base game at every count, each module alone, all six, solo at each rank."""
+        return [
+            {"players": 2},
+            {"players": 3},
+            {"players": 4},
+            {"players": 3, "modules": ["player_powers"]},
+            {"players": 2, "modules": ["objectives"]},
+            {"players": 2, "modules": ["hazards"], "nothing_bad_happens": True},
+            {"players": 4, "modules": ["legendary"]},
+            {"players": 3, "modules": ["artifacts"]},
+            {"players": 2, "modules": ["events"]},
+            {"players": 4, "modules": list(MODULES), "nothing_bad_happens": True},
+            {"players": 1, "solo_rank": "commander"},
+            {"players": 1, "solo_rank": "captain", "modules": ["hazards", "artifacts"]},
+            {"players": 1, "solo_rank": "admiral", "modules": list(MODULES)},
+        ]
 
     def faction_indices(self) -> list[int]:
         known = [d.faction for d in self.content.dashboards]
@@ -74,8 +171,11 @@ class ExpeditionGame(Game):
         elif k in ("play", "solo", "react_solo", "reprogram") and a0 in c.crew_index:
             cr = c.crew[c.crew_index[a0]]
             extra = f"{cr.name}, L{cr.level}: {', '.join(cr.skills)}"
-        elif k in ("buy", "take", "use", "ability", "react_upgrade") and a0 in c.upgrade_index:
-            u = c.upgrades[c.upgrade_index[a0]]
+        elif k in ("buy", "take", "use", "ability", "react_upgrade", "artifact") and (
+            a0 in c.upgrade_index
+        ):
+            i = c.upgrade_index[a0]
+            u = c.upgrades[i] if i < len(c.upgrades) else c.artifacts[i - len(c.upgrades)]
             extra = f"{u.name}" + (f": {u.skill}" if u.skill else "")
         elif k in ("collect_at", "token") and a0 in c.location_index:
             extra = c.locations[c.location_index[a0]].name

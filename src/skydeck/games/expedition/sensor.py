@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from skydeck.core import Action, Event
-from skydeck.games.expedition.content import REWARD_FACES
-from skydeck.games.expedition.effects import EffectsMixin
+from skydeck.games.expedition.content import REWARD_FACES, TIERS
+from skydeck.games.expedition.drone import DroneMixin
 
 FACE_FX: dict[str, tuple[dict[str, Any], ...]] = {
     "rm2": ({"op": "gain", "rm": 2, "crystal": 0, "influence": 0},),
@@ -21,10 +21,12 @@ FACE_FX: dict[str, tuple[dict[str, Any], ...]] = {
 }
 
 
-class SensorMixin(EffectsMixin):
+class SensorMixin(DroneMixin):
     """Sensor dice, Encounters and Expedition attempts."""
 
     def face_effects(self, seat: int, face: str) -> tuple[Any, ...]:
+        if face in ("special1", "special2") and self.powers and self.powers[seat]:
+            return self.t.powers[self.powers[seat][0 if face == "special1" else 1]]
         if face == "special1":
             return self.t.specials[self.factions[seat]][0]
         if face == "special2":
@@ -102,6 +104,8 @@ class SensorMixin(EffectsMixin):
             self.encounter_success(seat, card, alt)
             return
         self.pending.append({"k": "enc", "s": seat, "e": card, "alt": alt, "sel": (), "su": ()})
+        if self.t.enc_kind[card] == "plus":  # the gift first, then the optional bonus
+            self.push_fx(seat, self.t.enc_gift[card])
 
     def encounter_success(self, seat: int, card: int, alt: str) -> None:
         if alt:
@@ -156,6 +160,7 @@ class SensorMixin(EffectsMixin):
         if a.kind == "resolve":
             self.commit_cards(seat, f["sel"], f["su"])
             events.append(Event("encounter_overcome", {"seat": seat}))
+            self.trigger(seat, "encounter")
             self.encounter_success(seat, card, f["alt"])
         elif a.kind == "fail":
             events.append(Event("encounter_failed", {"seat": seat}))
@@ -170,6 +175,7 @@ class SensorMixin(EffectsMixin):
                 Event("chance_roll", {"seat": seat, "roll": roll, "need": need, "ok": ok})
             )
             if ok:
+                self.trigger(seat, "encounter")
                 self.encounter_success(seat, card, f["alt"])
             else:
                 self.push_fx(seat, self.t.enc_fail[card])
@@ -219,6 +225,7 @@ class SensorMixin(EffectsMixin):
                 "expedition_completed", {"seat": seat, "expedition": t.exp_ids[x], "bonus": bonus}
             )
         )
+        self.trigger(seat, "expedition", TIERS[t.exp_tier[x]])
         if bonus:
             self.push_fx(seat, t.exp_bonus[x])
 

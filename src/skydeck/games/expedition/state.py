@@ -20,6 +20,11 @@ class ExpeditionState(CommandMixin, State):
     def __init__(self, game: Game, content: Content, rng: Rng) -> None:
         self.game = game
         new_data(self, content, game.players, rng)
+        rank = game.options.get("solo_rank")
+        self.is_solo = rank is not None
+        self.rank = rank or ""
+        self.turns = game.players + (1 if self.is_solo else 0)
+        self.drone_faction = getattr(game, "drone_faction_index", -1)
 
     # --- turn structure ------------------------------------------------------------------
     @property
@@ -30,6 +35,8 @@ class ExpeditionState(CommandMixin, State):
             return (self.pending[-1]["s"],)
         if self.phase == "draft":
             return tuple(s for s in range(self.n) if not self.picked[s])
+        if self.phase == "powers":
+            return (self.acted,)
         return (self.turn,)
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -52,6 +59,8 @@ class ExpeditionState(CommandMixin, State):
     def winners(self) -> tuple[int, ...]:
         if self.phase != "over":
             return ()
+        if self.is_solo:  # the drone has no crew and no Location cards: ties go to the player
+            return (0,) if self.points(0) >= self.drone_points() else ()
         best = max(self.tiebreak(s) for s in range(self.n))
         return tuple(s for s in range(self.n) if self.tiebreak(s) == best)
 
@@ -102,6 +111,11 @@ class ExpeditionState(CommandMixin, State):
             if me:
                 p["hand"] = sorted(ids_c[c] for c in self.hand[s])
                 p["secret"] = [ids_x[x] for x in self.secret[s]]
+            if self.content.mod is not None:
+                p["powers"] = [t.power_ids[x] for x in self.powers[s]]
+                p["event_points"] = list(self.ev_pts[s])
+                if self.phase == "over" and self.objs:
+                    p["objective_points"] = self.objective_points(s)
             players.append(p)
         v: dict[str, Any] = {
             "game": "expedition",
@@ -144,6 +158,8 @@ class ExpeditionState(CommandMixin, State):
                 "stack": [_jsonable(f) for f in self.pending],
             },
         }
+        if self.content.mod is not None:
+            v["modules"] = self.module_view()
         if self.phase == "draft":
             v["draft"] = {
                 "pick": self.draft_pick,
@@ -190,6 +206,49 @@ class ExpeditionState(CommandMixin, State):
             out["options"] = _jsonable(out["options"])
         elif k in ("tokens", "new_exp"):
             out["left"] = f["left"]
+        if f.get("dr"):
+            out["for_drone"] = True
+        return out
+
+    def module_view(self) -> dict[str, Any]:
+        """Module and drone state: everything here is public but the deck orders."""
+        mf = self.content.mod
+        t = self.t
+        out: dict[str, Any] = {
+            "active": sorted(self.content.modules),
+            "nothing_bad_happens": self.content.nothing_bad,
+            "objectives": [mf.objectives.cards[x].id for x in self.objs],
+            "objective_deck": len(self.obj_deck),
+            "events": [mf.events.events[x].id for x in self.gevents],
+            "event_deck": len(self.ev_deck),
+            "artifacts": [t.upg_ids[len(self.content.upgrades) + a] for a in self.art_deck],
+            "upgrades_removed": [t.upg_ids[u] for u in self.upg_out],
+        }
+        if self.is_solo:
+            decks = []
+            for i, deck in enumerate(self.d_decks):
+                ids = t.drone_card_ids[i]
+                d: dict[str, Any] = {
+                    "count": len(deck),
+                    "used": [ids[x] for x in self.d_used[i]],
+                    "known": bool(self.d_known[i]),
+                    "next": _jsonable(t.drone_cards[i][deck[-1]][0]) if deck else None,
+                }
+                if self.d_known[i]:
+                    d["order"] = [ids[x] for x in deck]
+                decks.append(d)
+            out["drone"] = {
+                "rank": self.rank,
+                "faction": self.content.dashboards[self.drone_faction].faction,
+                "ship": self.d_ship,
+                "embassies_left": self.d_left,
+                "embassies": {t.loc_ids[i]: c for i, c in enumerate(self.d_emb) if c},
+                "completed": [t.exp_ids[x] for x in self.d_done],
+                "bonus_points": self.d_pts,
+                "points": self.drone_points(),
+                "decks": decks,
+                "current_deck": self.current_deck(),
+            }
         return out
 
     def resample(self, seat: int | None, rng: Rng) -> ExpeditionState:
@@ -219,6 +278,11 @@ class ExpeditionState(CommandMixin, State):
             rng.shuffle(cards)
             for (pile, i), card in zip(places, cards):
                 pile[i] = card
+        rng.shuffle(s.obj_deck)
+        rng.shuffle(s.ev_deck)
+        for i, deck in enumerate(s.d_decks):
+            if not s.d_known[i] and len(deck) > 1:
+                reshuffle_keeping_front(s, i, rng)
         return s
 
     # --- copies and storage ----------------------------------------------------------------
@@ -227,6 +291,12 @@ class ExpeditionState(CommandMixin, State):
         s.game, s.content, s.grid, s.n = self.game, self.content, self.grid, self.n
         s.n_locations, s.gate_tile = self.n_locations, self.gate_tile
         s.tile_kind, s.tile_passable, s._tables = self.tile_kind, self.tile_passable, self._tables
+        s.is_solo, s.rank, s.turns, s.drone_faction = (
+            self.is_solo,
+            self.rank,
+            self.turns,
+            self.drone_faction,
+        )
         s.rng = self.rng.copy()
         copy_fields(self, s)
         return s
@@ -261,6 +331,18 @@ class ExpeditionState(CommandMixin, State):
             legal = self.legal_actions(seat)
         if action not in legal:
             raise IllegalAction(f"'{action}' is not a legal action for seat {seat} now")
+
+
+def reshuffle_keeping_front(s: ExpeditionState, i: int, rng: Rng) -> None:
+    """A drone deck in a new random order whose top card shows the same back (its first
+    action), the one thing the player sees of the deck."""
+    deck = s.d_decks[i]
+    cards = s.t.drone_cards[i]
+    front = cards[deck[-1]][0]
+    rng.shuffle(deck)
+    same = [k for k, x in enumerate(deck) if cards[x][0] == front]
+    k = same[rng.below(len(same))]
+    deck[k], deck[-1] = deck[-1], deck[k]
 
 
 def _jsonable(x: Any) -> Any:

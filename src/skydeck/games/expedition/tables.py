@@ -74,6 +74,19 @@ class Tables:
     anomaly_round_end: tuple[tuple[Any, ...], ...]
     specials: tuple[tuple[tuple[Any, ...], tuple[Any, ...]], ...]
     robot: int
+    # --- modules (empty or all-False for the base game) ---
+    crew_free_solo: tuple[bool, ...] = ()
+    loc_kind: tuple[str, ...] = ()
+    anomaly_roll: tuple[tuple[tuple[Any, ...], ...], ...] = ()
+    upg_artifact: tuple[bool, ...] = ()
+    upg_each_round: tuple[tuple[Any, ...], ...] = ()
+    upg_no_solo: tuple[bool, ...] = ()
+    enc_gift: tuple[tuple[Any, ...], ...] = ()
+    enc_no_solo: tuple[bool, ...] = ()
+    powers: tuple[tuple[Any, ...], ...] = ()
+    power_ids: tuple[str, ...] = ()
+    drone_cards: tuple[tuple[tuple[Any, ...], ...], ...] = ()
+    drone_card_ids: tuple[tuple[str, ...], ...] = ()
 
 
 _CACHE: dict[int, tuple[Content, Tables]] = {}
@@ -83,6 +96,8 @@ def tables(c: Content) -> Tables:
     hit = _CACHE.get(id(c))
     if hit is not None and hit[0] is c:
         return hit[1]
+    arts = c.artifacts
+    mf = c.mod
     t = Tables(
         crew_skills=tuple(tuple(SKILL_INDEX[s] for s in x.skills) for x in c.crew),
         crew_level=tuple(x.level for x in c.crew),
@@ -90,10 +105,12 @@ def tables(c: Content) -> Tables:
         crew_ids=tuple(x.id for x in c.crew),
         loc_type=tuple(TYPE_INDEX[x.type] for x in c.locations),
         loc_ids=tuple(x.id for x in c.locations),
-        upg_skill=tuple(-1 if x.skill is None else SKILL_INDEX[x.skill] for x in c.upgrades),
-        upg_ability=tuple(plain_effects(x.ability) for x in c.upgrades),
-        upg_temporary=tuple(x.temporary for x in c.upgrades),
-        upg_ids=tuple(x.id for x in c.upgrades),
+        upg_skill=tuple(
+            -1 if x.skill is None else SKILL_INDEX[x.skill] for x in (*c.upgrades, *arts)
+        ),
+        upg_ability=tuple(plain_effects(x.ability) for x in c.upgrades) + ((),) * len(arts),
+        upg_temporary=tuple(x.temporary for x in c.upgrades) + (False,) * len(arts),
+        upg_ids=tuple(x.id for x in (*c.upgrades, *arts)),
         exp_req=tuple(compile_req(x.requires) for x in c.expeditions),
         exp_bonus_req=tuple(
             None if x.bonus is None else compile_req(x.requires, x.bonus.requires)
@@ -124,6 +141,25 @@ def tables(c: Content) -> Tables:
             for d in c.dashboards
         ),
         robot=SKILL_INDEX["robot"],
+        crew_free_solo=tuple(x.level == 4 for x in c.crew),
+        loc_kind=tuple(x.kind for x in c.locations),
+        anomaly_roll=tuple(tuple(plain_effects(r) for r in x.roll) for x in c.anomalies),
+        upg_artifact=(False,) * len(c.upgrades) + (True,) * len(arts),
+        upg_each_round=((),) * len(c.upgrades) + tuple(plain_effects(a.each_round) for a in arts),
+        upg_no_solo=tuple(x.no_solo for x in c.upgrades) + (False,) * len(arts),
+        enc_gift=tuple(plain_effects(x.gift) for x in c.encounters),
+        enc_no_solo=tuple(x.no_solo for x in c.encounters),
+        powers=() if mf is None else tuple(plain_effects(p.effects) for p in mf.powers.powers),
+        power_ids=() if mf is None else tuple(p.id for p in mf.powers.powers),
+        drone_cards=()
+        if mf is None
+        else tuple(
+            tuple(tuple(a.model_dump() for a in card.actions) for card in deck)
+            for deck in mf.drone.decks
+        ),
+        drone_card_ids=()
+        if mf is None
+        else tuple(tuple(card.id for card in deck) for deck in mf.drone.decks),
     )
     _CACHE[id(c)] = (c, t)
     return t
