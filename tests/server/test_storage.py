@@ -176,3 +176,18 @@ def test_postgresql_urls_use_psycopg():
 
     engine = make_engine("postgresql://user@127.0.0.1:1/db")
     assert engine.dialect.driver == "psycopg"
+
+
+def test_ai_seats_resume_after_a_restart(client_factory):
+    first = client_factory(ai_delay=100.0)  # the AI would wait 100 s before moving
+    m = new_toy(first, kinds=("ai", "ai"))
+    time.sleep(0.2)
+    assert first.get(f"/api/matches/{m['id']}").json()["n"] == 0
+    first.__exit__(None, None, None)
+    second = client_factory(ai_delay=0.0)
+    deadline = time.time() + 20
+    info = second.get(f"/api/matches/{m['id']}").json()
+    while info["status"] == "live" and time.time() < deadline:
+        time.sleep(0.05)
+        info = second.get(f"/api/matches/{m['id']}").json()
+    assert info["status"] == "over" and info["n"] > 0
