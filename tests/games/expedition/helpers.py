@@ -32,18 +32,19 @@ def texts(st: ExpeditionState, seat: int | None = None) -> list[str]:
     return [str(a) for a in st.legal_actions(seat)]
 
 
-def drafted(players: int = 2, seed: int = 0) -> ExpeditionState:
-    """The draft played with the first legal pick each time (round 1 then begins)."""
-    st = fresh(players, seed)
-    while st.phase == "draft":
+def drafted(players: int = 2, seed: int = 0, **opts: Any) -> ExpeditionState:
+    """The draft (and power choice) played with the first legal pick each time (round 1
+    then begins)."""
+    st = fresh(players, seed, **opts)
+    while st.phase in ("draft", "powers"):
         seat = st.to_move[0]
         st.apply(st.legal_actions(seat)[0], seat)
     return st
 
 
-def at_command(players: int = 2, seed: int = 0, seat: int = 0) -> ExpeditionState:
+def at_command(players: int = 2, seed: int = 0, seat: int = 0, **opts: Any) -> ExpeditionState:
     """Round 1, Command phase, ``seat`` to act, nothing pending."""
-    st = drafted(players, seed)
+    st = drafted(players, seed, **opts)
     st.pending = []
     st.phase = "command"
     st.first = 0
@@ -73,6 +74,16 @@ def enc(name: str) -> int:
 
 def anomaly(name: str) -> int:
     return len(C.locations) + [a.id for a in C.anomalies].index(name)
+
+
+def tile(st: ExpeditionState, name: str) -> int:
+    """A tile id in this state's content (module tiles included)."""
+    return st.tile_by_name(name)
+
+
+def free_cell(st: ExpeditionState) -> int:
+    """An empty cell next to the current seat's ship... any seat: next to seat 0's."""
+    return empty_neighbour(st, st.ship[0])
 
 
 def put(st: ExpeditionState, tile: int, cell: int) -> int:
