@@ -288,3 +288,25 @@ def test_the_server_answers_while_an_ai_seat_thinks(client_factory, monkeypatch)
     assert client.get(f"/api/matches/{m['id']}").json()["n"] == 0  # still thinking
     assert receive_until(ws, "state")["n"] == 1  # and then it moved
     ws.__exit__(None, None, None)
+
+
+def test_a_finished_match_replays_with_every_seat_view(client):
+    m = new_toy(client, hotseat=True)
+    mid = m["id"]
+    assert client.get(f"/api/matches/{mid}/replay?seat=everyone").status_code == 403
+    ws, _, st = join(client, mid, m["tokens"])
+    while st["status"] == "live":
+        seat = st["to_move"][0]
+        act = next(a for a in st["legal"][str(seat)]["actions"] if a["action"]["kind"] == "play")
+        ws.send_json({"type": "act", "seat": seat, "action": act["action"], "n": st["n"]})
+        st = receive_until(ws, "state")
+    ws.__exit__(None, None, None)
+    full = client.get(f"/api/matches/{mid}/replay?seat=everyone").json()
+    assert full["seat"] == "everyone" and len(full["steps"]) == st["n"] + 1
+    first = full["steps"][1]
+    assert isinstance(first["views"]["0"]["hands"][0], list)
+    assert isinstance(first["views"]["1"]["hands"][1], list)
+    assert any("card" in e for e in first["events"] if e["kind"] == "drew")
+    # Once over, any single seat's replay is open too, with every move named.
+    seat1 = client.get(f"/api/matches/{mid}/replay?seat=1").json()
+    assert all(step["label"] for step in seat1["steps"][1:])

@@ -61,4 +61,8 @@ def test_a_whole_stellarion_game_by_clicking_then_its_replay(live, page: Page, s
     page.click("#last")
     expect(page.locator("#stepinfo")).to_contain_text(f"step {total} / {total}")
     expect(page.locator("#step")).to_contain_text("Final scores")
+    # The full view of a finished match: every seat's view.
+    page.select_option("#seat", "everyone")
+    expect(page.locator("#board h3")).to_have_count(1)
+    expect(page.locator("#board svg[aria-label='Stellarion table']")).to_be_visible()
     assert not errors, errors

@@ -131,13 +131,17 @@ def create_app(
     @app.get("/api/matches/{match_id}/replay")
     def replay(match_id: str, seat: str = "spectator", token: str = "") -> dict[str, Any]:
         room = get_room(match_id)
+        if seat == "everyone":
+            if room.status == "live":
+                raise HTTPException(403, "every seat's view is shown once the match is over")
+            return replay_steps(room, None, everyone=True)
         if seat == "spectator":
             who: int | None = None
         else:
             try:
                 who = int(seat)
             except ValueError:
-                msg = f"seat must be a number or 'spectator', got {seat!r}"
+                msg = f"seat must be a number, 'spectator' or 'everyone', got {seat!r}"
                 raise HTTPException(400, msg) from None
             if not 0 <= who < len(room.seats):
                 raise HTTPException(400, f"there is no seat {who}")

@@ -13,7 +13,7 @@ let timer = null;
 
 async function fetchReplay(seat, status) {
   const base = `/api/matches/${encodeURIComponent(matchId)}/replay?seat=${encodeURIComponent(seat)}`;
-  if (seat === "spectator" || status !== "live") return api(base);
+  if (seat === "spectator" || seat === "everyone" || status !== "live") return api(base);
   let err = new Error("you hold no seat of this match in this browser");
   for (const t of tokens) {
     try { return await api(`${base}&token=${encodeURIComponent(t)}`); } catch (e) { err = e; }
@@ -38,6 +38,7 @@ function fillSeats(info) {
   if (sel.options.length) return;
   sel.append(el("option", { value: "spectator" }, "a spectator"));
   info.seats.forEach((s, i) => sel.append(el("option", { value: String(i) }, s.name)));
+  if (info.status !== "live") sel.append(el("option", { value: "everyone" }, "everyone (every seat)"));
   sel.value = data.seat === null ? "spectator" : String(data.seat);
 }
 
@@ -48,12 +49,25 @@ function show(i) {
   $("#stepinfo").textContent = `step ${step} / ${data.steps.length - 1}`;
   const names = data.match.seats.map((x) => x.name);
   const board = $("#board");
-  const ctx = { seat: data.seat, held: data.seat === null ? [] : [data.seat], header: data.match, toMove: s.to_move || [], legal: [], act: () => {}, names, live: false, replay: true };
-  let drawn = false;
-  if (game.render) {
-    try { drawn = game.render(board, s.view, ctx) !== false; } catch (err) { console.error(err); }
+  const draw = (target, view, seat) => {
+    const ctx = { seat, held: seat === null ? [] : [seat], header: data.match, toMove: s.to_move || [], legal: [], act: () => {}, names, live: false, replay: true };
+    let drawn = false;
+    if (game.render) {
+      try { drawn = game.render(target, view, ctx) !== false; } catch (err) { console.error(err); }
+    }
+    if (!drawn) renderGeneric(target, view, names);
+  };
+  if (s.views) {
+    // Everyone: each seat's view, one after the other.
+    board.replaceChildren();
+    for (const [seat, view] of Object.entries(s.views)) {
+      const part = el("div", { class: "seat-view" });
+      board.append(el("h3", {}, `Seen by ${seatName(data.match, Number(seat))}`), part);
+      draw(part, view, Number(seat));
+    }
+  } else {
+    draw(board, s.view, data.seat);
   }
-  if (!drawn) renderGeneric(board, s.view, names);
   const turn = $("#turn");
   turn.textContent = step === 0 ? "The start of the match." : `${seatName(data.match, s.seat)}: ${s.label || "made a move"}`;
   const box = $("#step");
