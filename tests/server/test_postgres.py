@@ -16,6 +16,19 @@ from tests.server.test_api import (
 )
 from tests.server.test_api import test_refusals_change_nothing as test_pg_refusals
 from tests.server.test_api import test_undo_takes_back_a_free_move_only as test_pg_undo
+from tests.server.test_clocks import (
+    test_conflict_timed_deployment_runs_one_table_clock_of_the_battle_size as test_pg_table_clock,
+)
+from tests.server.test_clocks import (
+    test_stellium_draw_clock_draws_at_random_for_a_slow_player as test_pg_draw_clock,
+)
+from tests.server.test_faults import (
+    test_a_move_the_database_refuses_is_not_applied as test_pg_storage_fault,
+)
+from tests.server.test_no_leaks import (
+    test_each_seat_receives_exactly_its_own_view_and_events as test_pg_no_leaks,
+)
+from tests.server.test_storage import test_ai_seats_resume_after_a_restart as test_pg_ai_resume
 from tests.server.test_storage import test_migrations_go_down_and_up_again as test_pg_migrations
 from tests.server.test_storage import (
     test_restart_rebuilds_live_matches_views_tokens_and_clocks as test_pg_restart,
@@ -26,6 +39,11 @@ from tests.server.test_storage import (
 from tests.server.test_storage import test_sigkill_loses_no_acknowledged_move as test_pg_sigkill
 
 __all__ = [
+    "test_pg_ai_resume",
+    "test_pg_draw_clock",
+    "test_pg_no_leaks",
+    "test_pg_storage_fault",
+    "test_pg_table_clock",
     "test_pg_hotseat_game",
     "test_pg_migrations",
     "test_pg_refusals",

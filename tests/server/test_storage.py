@@ -115,24 +115,35 @@ def _post(port: int, body: dict) -> dict:
     return r.json()
 
 
+def _open(port: int, m: dict) -> tuple[object, dict]:
+    ws = connect(f"ws://127.0.0.1:{port}/ws/matches/{m['id']}")
+    ws.send(json.dumps({"type": "hello", "tokens": m["tokens"]}))
+    welcome, st = (json.loads(ws.recv(timeout=10)) for _ in range(2))
+    assert welcome["type"] == "welcome" and st["type"] == "state"
+    return ws, st
+
+
 def test_sigkill_loses_no_acknowledged_move(db_url):
+    """Three matches mid-way, the server killed without warning: every acknowledged
+    move of every match is there after the restart, clocks included."""
     port = _free_port()
     proc = _start(db_url, port)
+    matches, seen = [], []
     try:
-        m = _post(port, {"game": "toy", "seed": 3, "seats": [{"kind": "human"}] * 2})
-        ws = connect(f"ws://127.0.0.1:{port}/ws/matches/{m['id']}")
-        ws.send(json.dumps({"type": "hello", "tokens": m["tokens"]}))
-        msgs = [json.loads(ws.recv(timeout=10)) for _ in range(2)]
-        st = msgs[1]
-        acked = 0
-        for _ in range(4):
-            seat = st["to_move"][0]
-            act = st["legal"][str(seat)]["actions"][0]["action"]
-            ws.send(json.dumps({"type": "act", "seat": seat, "action": act, "n": st["n"]}))
-            st = json.loads(ws.recv(timeout=10))
-            assert st["type"] == "state"
-            acked = st["n"]
-        views = st["views"]
+        for k in range(3):
+            body = {"game": "toy", "seed": 3 + k, "seats": [{"kind": "human"}] * 2}
+            if k == 2:
+                body["move_seconds"] = 600
+            matches.append(_post(port, body))
+        for k, m in enumerate(matches):
+            ws, st = _open(port, m)
+            for _ in range(2 + k):
+                seat = st["to_move"][0]
+                act = st["legal"][str(seat)]["actions"][0]["action"]
+                ws.send(json.dumps({"type": "act", "seat": seat, "action": act, "n": st["n"]}))
+                st = json.loads(ws.recv(timeout=10))
+                assert st["type"] == "state"  # the acknowledgement: committed by now
+            seen.append((st["n"], st["views"], st["deadlines"]))
         os.kill(proc.pid, signal.SIGKILL)  # no shutdown, no flush
         proc.wait(10)
     finally:
@@ -140,12 +151,12 @@ def test_sigkill_loses_no_acknowledged_move(db_url):
             proc.kill()
     proc = _start(db_url, port)
     try:
-        ws = connect(f"ws://127.0.0.1:{port}/ws/matches/{m['id']}")
-        ws.send(json.dumps({"type": "hello", "tokens": m["tokens"]}))
-        welcome, st = (json.loads(ws.recv(timeout=10)) for _ in range(2))
-        assert welcome["type"] == "welcome"
-        assert st["n"] == acked == 4 and st["views"] == views
-        ws.close()
+        for k, m in enumerate(matches):
+            ws, st = _open(port, m)
+            assert (st["n"], st["views"], st["deadlines"]) == seen[k]
+            assert st["n"] == 2 + k
+            ws.close()
+        assert seen[2][2], "the move clock was running"
     finally:
         proc.kill()
         proc.wait(10)
