@@ -27,7 +27,7 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     if not os.path.exists(CHROMIUM):
         skip = pytest.mark.skip(reason=f"{CHROMIUM} is absent (apt-get install chromium)")
         for item in items:
-            if "tests/web" in str(item.fspath):
+            if "tests/web" in str(item.path):
                 item.add_marker(skip)
 
 
