@@ -29,6 +29,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -164,6 +165,13 @@ class Storage:
         self.url = url or default_url()
         self.engine = make_engine(self.url)
         migrate(self.engine)
+        # Statements built once: the per-move path only binds parameters.
+        self._insert_action = insert(actions)
+        self._touch = (
+            update(matches)
+            .where(matches.c.id == bindparam("mid"))
+            .values(status=bindparam("st"), updated=bindparam("at"))
+        )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -203,14 +211,11 @@ class Storage:
         header row is left alone (a single INSERT in the common case)."""
         with self.engine.begin() as conn:
             conn.execute(
-                insert(actions).values(match_id=match_id, idx=idx, seat=seat, action=action, t=t)
+                self._insert_action,
+                {"match_id": match_id, "idx": idx, "seat": seat, "action": action, "t": t},
             )
             if status_changed:
-                conn.execute(
-                    update(matches)
-                    .where(matches.c.id == match_id)
-                    .values(status=status, updated=time.time())
-                )
+                conn.execute(self._touch, {"mid": match_id, "st": status, "at": time.time()})
             if deadlines_now is not None:
                 self._write_deadlines(conn, match_id, deadlines_now)
 
