@@ -133,7 +133,7 @@ function voyageCard(id, galaxy, x, y, accessible) {
 export function render(root, view, ctx) {
   if (!view || !Array.isArray(view.decks)) return false;
   const hasSun = !!view.sun;
-  const height = 900 + (hasSun ? 90 : 0);
+  const height = 790 + (view.victory?.length || 1) * 80 + (hasSun ? 90 : 0);
   const s = svg("svg", { viewBox: `0 0 1000 ${height}`, role: "img", "aria-label": "Stellarion table" });
   s.append(defs());
   const decks = Object.fromEntries(view.decks.map((d) => [d.name, d]));
