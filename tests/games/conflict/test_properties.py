@@ -36,7 +36,7 @@ def playout(cfg: dict, seed: int) -> Iterator[ConflictState]:
         if buys and rng.below(4):
             action = rng.choice(buys)
         else:
-            action = rng.choice([a for a in acts if a.kind != "sell"] or acts)
+            action = rng.choice(acts)
         state.apply(action, seat)
     yield state
 

@@ -98,7 +98,7 @@ class ConflictGame(Game):
         return ConflictState.from_json(self, obj)
 
     def describe(self, action: Any) -> str:
-        if action.kind in ("buy", "sell") and action.args:
+        if action.kind == "buy" and action.args:
             idx = self.content.by_id.get(str(action.args[0]))
             if idx is not None:
                 s = self.content.ships[idx]

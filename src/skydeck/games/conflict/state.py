@@ -1,7 +1,7 @@
 """A Stellar Conflict match: Preparation, simultaneous Deployment, Battle, Scoring.
 
 Phases and who acts (``to_move``):
-- ``preparation``: every seat not yet ready, secretly (``buy``/``sell``/``ready``);
+- ``preparation``: every seat not yet ready, secretly (``buy`` ships, then ``ready``);
 - ``deployment``: every seat still holding a card (``place x y angle`` or ``done``); the
   server's clock ends it with ``timeout`` (timed), or a seat deploying its last card
   calls "stop" automatically (light speed);
@@ -93,7 +93,6 @@ class ConflictState(State):
                 for i in self.game.content.regulars_of(self.game.races[seat])
                 if i not in mine and ships[i].cost <= left
             ]
-            out.extend(Action("sell", (ships[i].id,)) for i in sorted(mine))
             out.append(READY)
             return out
         if ph in (DEPLOY, LAST):
@@ -116,7 +115,7 @@ class ConflictState(State):
         if ph == PREP:
             if kind == "ready" and not args:
                 return
-            if kind in ("buy", "sell") and len(args) == 1 and isinstance(args[0], str):
+            if kind == "buy" and len(args) == 1 and isinstance(args[0], str):
                 idx = self.game.content.by_id.get(args[0])
                 ships = self.game.content.ships
                 if idx is None or ships[idx].race != self.game.races[seat]:
@@ -125,12 +124,8 @@ class ConflictState(State):
                     )
                 if ships[idx].role != "ship":
                     raise IllegalAction(
-                        f"{ships[idx].name} is always in the deck: it is not bought or sold"
+                        f"{ships[idx].name} is always in the deck: it is not bought"
                     )
-                if kind == "sell":
-                    if idx not in self.fleets[seat]:
-                        raise IllegalAction(f"{ships[idx].name} is not in your fleet")
-                    return
                 if idx in self.fleets[seat]:
                     raise IllegalAction(f"{ships[idx].name} is already in your fleet")
                 if ships[idx].cost > self.credits_left(seat):
@@ -139,7 +134,7 @@ class ConflictState(State):
                         f"only {self.credits_left(seat)} left"
                     )
                 return
-            raise IllegalAction(f"'{action}' is not a Preparation action (buy, sell, ready)")
+            raise IllegalAction(f"'{action}' is not a Preparation action (buy SHIP, ready)")
         if ph in (DEPLOY, LAST):
             if kind == "done" and not args:
                 return
@@ -173,12 +168,8 @@ class ConflictState(State):
     # --- applying -----------------------------------------------------------------
     def _apply(self, action: Action, seat: int) -> list[Event]:
         kind = action.kind
-        if kind == "buy" or kind == "sell":
-            idx = self.game.content.by_id[str(action.args[0])]
-            if kind == "buy":
-                self.fleets[seat].append(idx)
-            else:
-                self.fleets[seat].remove(idx)
+        if kind == "buy":
+            self.fleets[seat].append(self.game.content.by_id[str(action.args[0])])
             return [private(kind, seat, {"seat": seat, "ship": action.args[0]})]
         if kind == "ready":
             self.ready[seat] = True

@@ -155,7 +155,7 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
 
 def label(action: Action, view: dict[str, Any]) -> str:
     ships = view["ships"]
-    if action.kind in ("buy", "sell") and action.args and action.args[0] in ships:
+    if action.kind == "buy" and action.args and action.args[0] in ships:
         s = ships[str(action.args[0])]
         mark = {"ion": "i", "piercing": "p", "normal": ""}
         lasers = "+".join(f"{lz['strength']}{mark[lz['kind']]}" for lz in s["lasers"])
