@@ -51,9 +51,15 @@ def evaluate(s: StellarionState) -> float:
             dead[c & 31] += 1
     left = [0, 0, 0, 0]
     vg = game.voyage_galaxy
+    reach = [1.0, 1.0, 1.0, 1.0]
     for col in s.columns:
         for v in col:
             left[vg[v]] += 1
+    if game.mirrors:  # only the uncovered Voyages can be launched now
+        reach = [0.15, 0.15, 0.15, 0.15]
+        for col in s.columns:
+            if col:
+                reach[vg[col[-1]]] = 1.0
     best = 0.0
     spare = 0
     for g in range(4):
@@ -66,6 +72,7 @@ def evaluate(s: StellarionState) -> float:
         ready = READY[k]
         if k == 3 and s.stars:
             ready = STAR_READY
+        ready *= reach[g]
         best = max(best, ready)
         score += 0.5 * ready
         for t in range(4):
@@ -97,6 +104,15 @@ def evaluate(s: StellarionState) -> float:
         score += 400.0 * (s.held // 2) + 120.0 * (s.held % 2)
     if game.theories:
         score += 250.0 * len(s.proven)
+        if s.theories:  # progress towards the next proof
+            token = s.theories[-1]
+            want = game.theory_type[token]
+            seen = sum(
+                1
+                for d in range(8)
+                if up[d] and (decks[d][-1] & 31) < 16 and (decks[d][-1] & 3) == want
+            )
+            score += 60.0 * min(seen, game.theory_needs[token])
     return score
 
 
