@@ -7,8 +7,8 @@ from skydeck.games.expedition.agents import AGENTS, HeuristicAgent
 from tests.games.expedition.helpers import game
 
 
-def play(players: int, seed: int, heuristic: set[int]) -> list[float]:
-    g = game(players)
+def play(players: int, seed: int, heuristic: set[int], **opts: object) -> list[float]:
+    g = game(players, **opts)
     st = g.new(seed)
     rng = Rng(seed)
     agents = {s: HeuristicAgent(g, seed=seed + s) for s in heuristic}
@@ -38,3 +38,11 @@ def test_heuristic_beats_random() -> None:
 def test_heuristic_self_play_four_players() -> None:
     scores = play(4, 9, {0, 1, 2, 3})
     assert sum(scores) >= 16
+
+
+def test_heuristic_plays_every_module_and_the_solo_game() -> None:
+    mods = ["player_powers", "objectives", "hazards", "legendary", "artifacts", "events"]
+    scores = play(3, 4, {0, 1, 2}, modules=mods, nothing_bad_happens=True)
+    assert sum(scores) >= 12
+    solo = play(1, 5, {0}, solo_rank="admiral", modules=mods)
+    assert solo[0] >= 5

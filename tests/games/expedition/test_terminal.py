@@ -59,3 +59,29 @@ def test_describe_names_the_content() -> None:
     )
     assert "Lost Survey" in g.describe(Action("expedition", ("bronze_01",)))
     assert g.describe(Action("end")) == "end"
+
+
+def test_render_module_and_solo_views() -> None:
+    from tests.games.expedition.helpers import drafted
+
+    st = drafted(1, 3, solo_rank="admiral", modules=["hazards", "legendary"])
+    rng = Rng(3)
+    console = Console(record=True, width=120)
+    while not st.is_over:
+        if st.round in (1, 8) and rng.below(20) == 0:
+            console.print(terminal.render(st.view(0), 0))
+        st.apply(rng.choice(st.legal_actions(0)), 0)
+    console.print(terminal.render(st.view(None), None))
+    text = console.export_text()
+    assert "drone (admiral)" in text and "modules: hazards, legendary" in text
+
+
+def test_modules_and_rank_from_the_command_line() -> None:
+    class Args:
+        factions = ""
+        modules = "hazards,events"
+        solo_rank = "captain"
+
+    opts = terminal.options_from_args(Args())  # type: ignore[arg-type]
+    assert opts == {"modules": ["hazards", "events"], "solo_rank": "captain"}
+    assert game(1, **opts).options["solo_rank"] == "captain"

@@ -25,7 +25,7 @@ class HeuristicAgent:
         self.crew = {x.id: x for x in self.c.crew}
         self.exps = {x.id: x for x in self.c.expeditions}
         self.encs = {x.id: x for x in self.c.encounters}
-        self.upgs = {x.id: x for x in self.c.upgrades}
+        self.upgs: dict[str, Any] = {x.id: x for x in (*self.c.upgrades, *self.c.artifacts)}
         self.locs = {x.id: x for x in self.c.locations}
         self.cancelled: set[tuple[int, str]] = set()
 
@@ -67,6 +67,7 @@ class HeuristicAgent:
             "react_upgrade": 5,
             "react_solo": -1,
             "take": 10,
+            "artifact": 8,
             "decline": 0,
             "option": 1,
             "end": 0,
@@ -82,8 +83,8 @@ class HeuristicAgent:
                 v += self.exps[str(a.args[0])].points
                 if (view["round"], str(a.args[0])) in self.cancelled:
                     v = -10
-            if k == "take" and len(a.args) > 1:
-                v = -1
+            if k in ("take", "artifact") and len(a.args) > 1:
+                v = -1 if k == "take" else 2
             if k == "build" and a.args:
                 v = 1  # paying full to keep a discount: rarely worth it
             return v

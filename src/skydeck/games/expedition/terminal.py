@@ -13,21 +13,48 @@ from rich.text import Text
 
 from skydeck.core import Action
 from skydeck.games.expedition.board import grid
-from skydeck.games.expedition.content import default_content
+from skydeck.games.expedition.content import Content
+from skydeck.games.expedition.modules_content import MODULES, content_for
 
 COLOURS = {"unec": "blue", "tognath": "yellow", "maheri": "red", "edda": "green"}
-ANOMALY_MARK = {"wormhole": "@", "mining": "m", "ghost": "g", "asteroid": "#"}
+ANOMALY_MARK = {"wormhole": "@", "mining": "m", "ghost": "g", "asteroid": "#", "hazard": "!"}
+
+
+def default_content() -> Content:
+    """Every component of the base game and all modules (base ids are the same in all)."""
+    return content_for(frozenset(MODULES), True, True)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--factions", default="", help="comma-separated faction per seat: unec,tognath,maheri,edda"
     )
+    parser.add_argument(
+        "--modules", default="", help="comma-separated optional modules: " + ",".join(MODULES)
+    )
+    parser.add_argument("--solo-rank", default="", help="solo game: commander, captain, admiral")
 
 
 def options_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     text = (getattr(args, "factions", "") or "").strip()
-    return {"factions": [f.strip() for f in text.split(",") if f.strip()]} if text else {}
+    if text:
+        out["factions"] = [f.strip() for f in text.split(",") if f.strip()]
+    mods = (getattr(args, "modules", "") or "").strip()
+    if mods:
+        out["modules"] = [m.strip() for m in mods.split(",") if m.strip()]
+    rank = (getattr(args, "solo_rank", "") or "").strip()
+    if rank:
+        out["solo_rank"] = rank
+    return out
+
+
+def _colour(view: dict[str, Any], who: int) -> str:
+    """A seat's colour, or the drone's (index = number of seats)."""
+    if who < len(view["players"]):
+        return COLOURS.get(view["players"][who]["faction"], "")
+    drone = (view.get("modules") or {}).get("drone")
+    return COLOURS.get(drone["faction"], "") if drone else ""
 
 
 def _tile_short(tile: str) -> tuple[str, str]:
@@ -52,6 +79,9 @@ def render_map(view: dict[str, Any]) -> Text:
     ships: dict[int, list[int]] = {}
     for p in view["players"]:
         ships.setdefault(p["ship"], []).append(p["seat"])
+    drone = (view.get("modules") or {}).get("drone")
+    if drone:
+        ships.setdefault(drone["ship"], []).append(len(view["players"]))
     out = Text()
     for r in range(-radius, radius + 1):
         out.append("    " * abs(r))
@@ -66,12 +96,13 @@ def render_map(view: dict[str, Any]) -> Text:
             name, style = _tile_short(t["tile"])
             owner = view["map"]["owners"].get(t["tile"])
             if owner is not None:  # Embassies: the owner's colour, underlined
-                style = "underline " + COLOURS.get(view["players"][owner]["faction"], "")
+                style = "underline " + _colour(view, owner)
             seats = ships.get(cell, [])
             out.append(f"{cell:>2}", style="dim")
             out.append(f"{name:<4}", style=style)
-            colour = COLOURS.get(view["players"][seats[0]]["faction"], "") if seats else ""
-            out.append(("".join(str(s + 1) for s in seats) or " ")[:1], style="bold " + colour)
+            colour = _colour(view, seats[0]) if seats else ""
+            marks = "".join("D" if s >= len(view["players"]) else str(s + 1) for s in seats)
+            out.append((marks or " ")[:1], style="bold " + colour)
             out.append(" ")
         out.append("\n")
     return out
@@ -137,11 +168,29 @@ def render(view: dict[str, Any], seat: int | None) -> Any:
         store,
         deck_line,
     ]
+    if view.get("modules"):
+        parts.append(Text(_modules_text(view["modules"])))
     if view.get("pending"):
         parts.append(Text(describe_pending(view["pending"]), style="cyan"))
     if view.get("draft") and "pack" in view["draft"]:
         parts.append(Text("Draft pack: " + ", ".join(view["draft"]["pack"])))
     return Group(*parts)
+
+
+def _modules_text(m: dict[str, Any]) -> str:
+    bits = [f"modules: {', '.join(m['active']) or '-'}"]
+    if m["objectives"]:
+        bits.append("objectives: " + ", ".join(m["objectives"]))
+    if m["events"]:
+        bits.append("galactic events: " + ", ".join(m["events"]))
+    d = m.get("drone")
+    if d:
+        nxt = [x["next"]["op"] if x["next"] else "-" for x in d["decks"]]
+        bits.append(
+            f"drone ({d['rank']}): ship {d['ship']}, {d['points']} pts, "
+            f"{d['embassies_left']} cubes left, next actions {'/'.join(nxt)}"
+        )
+    return "  |  ".join(bits)
 
 
 def _effects_text(effects: list[Any]) -> str:
