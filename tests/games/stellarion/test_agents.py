@@ -89,3 +89,20 @@ def test_evaluation_rewards_progress() -> None:
         voyages=[["alpha1"], [], [], []],
     )
     assert evaluate(near) > evaluate(far)
+
+
+def test_sees_only_the_view() -> None:
+    """Two states that differ only in hidden deck order get the same choice."""
+    from skydeck.core import Rng
+
+    game = skydeck.load("stellarion", expansions=["theories"])
+    s = game.new(8)
+    for _ in range(6):
+        if s.is_over:
+            break
+        other = s.resample(0, Rng(99))
+        assert other.view(0) == s.view(0)
+        a1 = HeuristicAgent(game, seed=1).choose(s.view(0), s.legal_actions(0), 0)
+        a2 = HeuristicAgent(game, seed=1).choose(other.view(0), other.legal_actions(0), 0)
+        assert a1 == a2
+        s.apply(a1, 0)
