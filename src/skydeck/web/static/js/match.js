@@ -138,7 +138,7 @@ function drawClocks() {
     const label = { move: "move clock", draw: "draw from the bag", deployment: "deployment" }[d.kind] || capital(d.kind.replace(/_/g, " "));
     box.append(el("div", { class: left < 5 ? "clock low" : "clock", "data-seat": d.seat },
       el("span", { class: "seat-dot", style: `background:${seatColour(d.seat)}` }),
-      el("span", {}, `${seatName(header, d.seat)} · ${label}`),
+      el("span", {}, `${d.kind === "deployment" ? "Everyone" : seatName(header, d.seat)} · ${label}`),
       el("span", { class: "bar" }, el("span", { style: `width:${pct.toFixed(1)}%` })),
       el("span", { class: "secs" }, `${left.toFixed(left < 10 ? 1 : 0)} s`)));
   }
