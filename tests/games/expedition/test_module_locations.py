@@ -233,3 +233,14 @@ def test_artifact_with_full_slots_replaces_an_upgrade() -> None:
     act(st, "artifact artifact_codex upgrade_03", 0)
     assert st.content.upgrade_index["upgrade_03"] not in st.slots[0]
     assert st.content.upgrade_index["artifact_codex"] in st.slots[0]
+
+
+def test_damage_covers_an_artifact_until_repaired() -> None:
+    st = _artifact_built()
+    act(st, "artifact artifact_forge", 0)
+    a = st.content.upgrade_index["artifact_forge"]
+    st.take_damage(0)
+    assert a not in st.usable_upgrades(0) and a in st.slots[0]
+    assert st.points(0) == 1  # still owned, still a point
+    st.repair(0)
+    assert a in st.usable_upgrades(0)

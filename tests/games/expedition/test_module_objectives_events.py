@@ -134,3 +134,35 @@ def test_discovering_a_tile_triggers_cartography() -> None:
     cell = st.legal_actions(0)[0].args[1]
     act(st, f"place port_meridian {cell}", 0)
     assert st.ev_pts[0] == [1]
+
+
+def test_arms_race_counts_bought_upgrades_not_free_ones() -> None:
+    st = at_command(2, 0, **EV)
+    st.gevents = [_event("ev_arms_race")]
+    st.ev_pts = [[0], [0]]
+    st.rm[0] = 10
+    buy = next(a for a in st.legal_actions(0) if a.kind == "buy")
+    act(st, str(buy), 0)
+    assert st.ev_pts[0] == [1]
+    st.pending = [{"k": "take_upgrade", "s": 0}]
+    take = next(a for a in st.legal_actions(0) if a.kind == "take")
+    act(st, str(take), 0)
+    assert st.ev_pts[0] == [1]
+
+
+def test_sensor_storm_counts_overcome_encounters_only() -> None:
+    st = at_command(2, 0, **EV)
+    st.gevents = [_event("ev_sensor_storm")]
+    st.ev_pts = [[0], [0]]
+    card = st.content.encounter_index["enc_01"]  # Officer test
+    st.phase = "sensor"
+    st.pending = [{"k": "enc", "s": 0, "e": card, "alt": "", "sel": (), "su": ()}]
+    act(st, "fail", 0)
+    assert st.ev_pts[0] == [0]
+    officer = st.content.crew_index["captain_vance"]  # officer, navigator
+    if officer not in st.hand[0]:
+        st.hand[0].append(officer)
+    st.pending = [{"k": "enc", "s": 0, "e": card, "alt": "", "sel": (), "su": ()}]
+    act(st, "play captain_vance", 0)
+    act(st, "resolve", 0)
+    assert st.ev_pts[0] == [1]

@@ -299,3 +299,58 @@ def test_drone_turn_frames_wait_for_the_player_to_place_tiles() -> None:
     st.run_pending([])
     f = st.pending[-1]
     assert f["k"] == "place" and f.get("dr") == 1 and f["near"] == st.d_ship
+
+
+def test_drone_on_legendary_and_artifact_locations() -> None:
+    st = solo_command("commander", 0, modules=["legendary", "artifacts"])
+    cell = next(c for c in st.grid.neighbours[st.d_ship] if st.board[c] < 0)
+    leg = put(st, st.tile_by_name("leg_titan_forge"), cell)
+    st.d_ship = leg
+    st.drone_embassy([])
+    here = st.location_at(leg)
+    assert st.d_emb[here] == 1 and st.owner[here] == 1
+    st.drone_embassy([])
+    assert st.d_emb[here] == 1  # one Embassy in all
+    assert st.content.crew_index["leg_brakka"] not in st.transit[0]
+    cell = next(c for c in st.grid.neighbours[st.d_ship] if st.board[c] < 0)
+    art = put(st, st.tile_by_name("art_relic_field"), cell)
+    st.d_ship = art
+    st.drone_embassy([])
+    st.drone_embassy([])
+    a = st.location_at(art)
+    assert st.d_emb[a] == 1 and len(st.art_deck) == 6  # the drone takes no Artifact
+    st.ship[0] = art
+    st.rm[0] = st.cr[0] = 10
+    act(st, "build", 0)  # the player may still build there, and pick an Artifact
+    assert st.pending[-1]["k"] == "artifact"
+
+
+def test_previous_deck_in_rounds_one_and_two_is_the_current_one() -> None:
+    st = solo_command("commander", 0)
+    st.round = 2
+    events: list[Event] = []
+    st.pending = [{"k": "dfx", "s": 0, "fx": ({"op": "d_extra", "deck": "previous"},), "x": 0}]
+    st.run_pending(events)
+    while st.pending:
+        events += act(st, texts(st, 0)[0], 0)
+    ids = {c.id for c in MF.drone.decks[0]}
+    assert [e.data["card"] in ids for e in events if e.kind == "drone_card"] == [True]
+
+
+def test_drone_competes_for_objectives_on_its_own_measures() -> None:
+    st = solo_command("commander", 0, modules=["objectives"])
+    ids = [o.id for o in MF.objectives.cards]
+    st.objs = [ids.index("obj_ambassador"), ids.index("obj_hoarder")]
+    st.emb[0] = [0] * len(st.emb[0])
+    for i in range(5):
+        st.emb[0][i] = 1
+    st.d_emb = [0] * len(st.d_emb)
+    for i in range(6):
+        st.d_emb[i + 5] = 1
+    st.rm[0], st.cr[0] = 10, 0
+    assert st.objective_points(1) == [4, 0]  # the drone has no resources
+    assert st.objective_points(0) == [2, 3]
+    st.phase = "over"
+    assert st.drone_points() == 4 + st.d_pts + sum(
+        st.content.expeditions[x].points for x in st.d_done
+    )
