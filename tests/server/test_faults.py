@@ -77,3 +77,14 @@ def test_an_undo_the_database_refuses_is_not_applied(client, monkeypatch):
     room = hub.rooms[m["id"]]
     assert room.n == 1 and room.match.state.view(0) == st["views"]["0"]
     ws.__exit__(None, None, None)
+
+
+def test_a_client_too_far_behind_is_cut_off():
+    from skydeck.server.room import Client
+
+    client = Client(frozenset({0}))
+    for i in range(Client.MAX_BACKLOG + 5):
+        client.send({"type": "state", "n": i})
+    items = [client.queue.get_nowait() for _ in range(client.queue.qsize())]
+    assert None in items  # the writer stops there and closes the socket
+    assert items.index(None) == Client.MAX_BACKLOG + 1

@@ -238,7 +238,9 @@ async def _write(ws: WebSocket, client: Client) -> None:
     """Send the client's outbox in order; None ends it."""
     while True:
         message = await client.queue.get()
-        if message is None:
+        if message is None:  # the end, or a client too far behind: it will reconnect
+            with contextlib.suppress(Exception):
+                await ws.close(code=1013)
             return
         try:
             await ws.send_text(json.dumps(message, separators=(",", ":")))

@@ -56,6 +56,10 @@ class Client:
 
 
 class Room:
+    """A live match: the core ``Match`` (state, record, events) plus what the server
+    keeps beside it: per-seat bookkeeping for clocks and stale messages, clients,
+    clock timers and agents."""
+
     def __init__(self, stored: StoredMatch, game: Game) -> None:
         self.id = stored.id
         self.stored = stored
