@@ -137,3 +137,26 @@ def test_views_never_leak_hidden_fleet_choices(seed: int, cfg: dict) -> None:
                 if o != seat:
                     assert row["fleet"] is None and row["hand"] is None
                     assert row["credits_left"] is None
+
+
+@SETTINGS
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.integers(60, 840), st.integers(60, 540), st.integers(0, 359)),
+            st.sampled_from(load().shapes.grid),
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_incremental_free_spots_match_a_full_recount(spots: list[tuple[int, int, int]]) -> None:
+    sh = load().shapes
+    placed: list[tuple[int, int, int]] = []
+    free = sh.free_grid([])
+    for spot in spots:
+        if sh.placement_error(*spot, placed) is not None:
+            continue
+        placed.append(spot)
+        free = sh.free_after(spot, free)
+        assert free == sh.free_grid(placed)

@@ -39,6 +39,7 @@ class Shapes:
         self.grid = self._grid()
         #: one shared ``place`` Action per grid spot, so legal_actions builds none
         self.place_action = {p: Action("place", p) for p in self.grid}
+        self._blocked: dict[tuple[int, int, int], frozenset[tuple[int, int, int]]] = {}
 
     def rect(self, x: int, y: int, angle: int) -> g.Rect:
         key = (x, y, angle)
@@ -126,6 +127,19 @@ class Shapes:
             if ok:
                 out.append((x, y, a))
         return out
+
+    def free_after(
+        self, spot: tuple[int, int, int], free: list[tuple[int, int, int]]
+    ) -> list[tuple[int, int, int]]:
+        """``free`` minus the grid spots a new card at ``spot`` rules out. For a grid spot
+        the answer is cached once per game, so random play pays one set lookup."""
+        if spot not in self.place_action:
+            return self.free_grid([spot], free)
+        blocked = self._blocked.get(spot)
+        if blocked is None:
+            ok = set(self.free_grid([spot]))
+            blocked = self._blocked[spot] = frozenset(p for p in self.grid if p not in ok)
+        return [p for p in free if p not in blocked]
 
 
 def _axis(length: int, margin: int, step: int) -> list[int]:

@@ -256,7 +256,7 @@ class ConflictState(State):
         ship = self.hands[seat]
         self.cards.append(b.new_card(ship, seat, x, y, angle))
         if self._free is not None:  # a new card only removes spots near it
-            self._free = self.game.shapes.free_grid([(x, y, angle)], self._free)
+            self._free = self.game.shapes.free_after((x, y, angle), self._free)
         self.reveals += 1
         events = [
             Event(
