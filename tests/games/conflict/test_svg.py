@@ -43,3 +43,22 @@ def test_one_picture_per_initiative_step() -> None:
     assert len(pictures) == steps + 1
     for _label, svg in pictures:
         ET.fromstring(svg)
+
+
+def test_command_line_writes_one_file_per_step(tmp_path) -> None:
+    from skydeck.games.conflict.svg import main
+
+    game = load(scale="dispute")
+    match = Match(game, seed=4)
+    agents = [HeuristicAgent(game, 1), HeuristicAgent(game, 2)]
+    while not match.state.is_over:
+        seat = match.state.to_move[0]
+        match.play(
+            seat, agents[seat].choose(match.state.view(seat), match.state.legal_actions(seat), seat)
+        )
+    match.record.save(tmp_path / "m.json")
+    assert main([str(tmp_path / "m.json"), "--out", str(tmp_path / "t.svg")]) == 0
+    files = sorted(p.name for p in tmp_path.glob("t*.svg"))
+    assert files[0] == "t-00.svg" and files[-1] == "t.svg" and len(files) >= 3
+    for name in files:
+        ET.fromstring((tmp_path / name).read_text())

@@ -4,10 +4,15 @@ shields, damage and cargo, and the last step's lasers traced to what they met.
 ``battle_pictures(record)`` replays a match record and returns one picture for the
 table as deployed and one per initiative step, for people who would rather look than
 read. Plain string building: no dependency.
+
+    python -m skydeck.games.conflict.svg MATCH.json --out table.svg
+    (writes table.svg for the final table and table-01.svg ... one per step)
 """
 
 from __future__ import annotations
 
+import argparse
+from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -112,3 +117,24 @@ def battle_pictures(record: MatchRecord) -> list[tuple[str, str]]:
             label = "deployed"
         pictures.append((label, render_svg(view, label)))
     return pictures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Draw a Stellar Conflict match as SVG")
+    parser.add_argument("record", help="a match record (JSON)")
+    parser.add_argument("--out", default="table.svg")
+    args = parser.parse_args(argv)
+    record = MatchRecord.load(args.record)
+    if record.game != "conflict":
+        parser.error(f"{args.record} is a {record.game} match, not conflict")
+    out = Path(args.out)
+    pictures = battle_pictures(record)
+    for i, (_label, svg) in enumerate(pictures):
+        out.with_name(f"{out.stem}-{i:02d}{out.suffix}").write_text(svg)
+    out.write_text(render_svg(record.final_state().view(None)))
+    print(f"wrote {out} and {len(pictures)} step pictures beside it")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
