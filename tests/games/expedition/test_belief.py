@@ -44,3 +44,53 @@ def test_rebuilt_states_play_to_the_end() -> None:
         s = rng.choice(rebuilt.to_move)
         rebuilt.apply(rng.choice(rebuilt.legal_actions(s)), s)
     assert len(rebuilt.scores) == 3
+
+
+MODULE_CONFIGS = [
+    {"players": 3, "modules": ["player_powers", "objectives", "events", "artifacts"]},
+    {"players": 2, "modules": ["hazards", "legendary"], "nothing_bad_happens": True},
+    {"players": 1, "solo_rank": "admiral", "modules": ["objectives", "artifacts"]},
+]
+
+
+@pytest.mark.parametrize("cfg", MODULE_CONFIGS)
+def test_from_view_with_modules_and_the_drone(cfg: dict) -> None:
+    from tests.games.expedition.test_module_properties import check_invariants as mod_inv
+
+    g = game(**cfg)
+    st = g.new(7)
+    rng = Rng(7)
+    step = 0
+    while not st.is_over:
+        if step % 4 == 0:
+            for seat in [None, *range(g.players)]:
+                view = st.view(seat)
+                rebuilt = from_view(g, view, seat, rng.spawn())
+                assert rebuilt.view(seat) == view, (step, seat)
+                mod_inv(rebuilt)
+                if seat is not None and seat in st.to_move:
+                    assert rebuilt.legal_actions(seat) == st.legal_actions(seat)
+        s = rng.choice(st.to_move)
+        st.apply(rng.choice(st.legal_actions(s)), s)
+        step += 1
+
+
+@pytest.mark.parametrize("cfg", MODULE_CONFIGS)
+def test_rebuilt_module_states_play_to_the_end(cfg: dict) -> None:
+    g = game(**cfg)
+    for cut in (1, 90):  # during the power choice / draft, and mid-game
+        st = g.new(3)
+        rng = Rng(3)
+        for _ in range(cut):
+            s = rng.choice(st.to_move)
+            st.apply(rng.choice(st.legal_actions(s)), s)
+        rebuilt = from_view(g, st.view(0), 0, Rng(9))
+        while rebuilt.phase in ("powers", "draft"):
+            s = rng.choice(rebuilt.to_move)
+            rebuilt.apply(rng.choice(rebuilt.legal_actions(s)), s)
+        if cut == 1:  # the hidden packs were rebuilt: everybody drafted three
+            assert [len(e) for e in rebuilt.exps] == [3] * g.players
+        while not rebuilt.is_over:
+            s = rng.choice(rebuilt.to_move)
+            rebuilt.apply(rng.choice(rebuilt.legal_actions(s)), s)
+        assert rebuilt.round == 8

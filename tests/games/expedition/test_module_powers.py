@@ -61,3 +61,10 @@ def test_without_the_module_the_dashboard_specials_stay() -> None:
     moves = st.moves[0]
     act(st, "reward special1", 0)
     assert st.moves[0] == moves + 2  # Afterburner
+
+
+def test_expedition_packs_are_dealt_and_shown_during_the_power_choice() -> None:
+    st = fresh(2, 1, **MODS)
+    draft = st.view(0)["draft"]
+    assert len(draft["pack"]) == 6 and draft["pack_sizes"] == [6, 6]
+    assert "pack" not in st.view(None)["draft"]

@@ -179,6 +179,9 @@ class ExpeditionGame(Game):
             extra = f"{u.name}" + (f": {u.skill}" if u.skill else "")
         elif k in ("collect_at", "token") and a0 in c.location_index:
             extra = c.locations[c.location_index[a0]].name
+        elif k == "power_drop" and c.mod is not None:
+            p = next((x for x in c.mod.powers.powers if x.id == a0), None)
+            extra = p.name if p else ""
         elif k == "pick" and a0 in c.encounter_index:
             extra = c.encounters[c.encounter_index[a0]].name
         elif k == "place" and a0 in c.location_index:

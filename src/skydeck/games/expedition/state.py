@@ -160,7 +160,7 @@ class ExpeditionState(CommandMixin, State):
         }
         if self.content.mod is not None:
             v["modules"] = self.module_view()
-        if self.phase == "draft":
+        if self.phase in ("draft", "powers"):  # packs are dealt before the power choice
             v["draft"] = {
                 "pick": self.draft_pick,
                 "picked": [bool(x) for x in self.picked],
