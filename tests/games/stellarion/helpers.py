@@ -21,18 +21,13 @@ from skydeck.games.stellarion.cards import (
     full_deck,
     parse_card,
 )
-from skydeck.games.stellarion.content import default_content
 from skydeck.games.stellarion.game import StellarionGame
 from skydeck.games.stellarion.state import StellarionState
 
 
 def reveal_game(reveal: str = "one", **opts: Any) -> StellarionGame:
     """A game whose content pack uses the given end-of-turn reveal reading."""
-    base = default_content()
-    if reveal == base.rules.end_of_turn_reveal:
-        return StellarionGame(**opts)
-    rules = base.rules.model_copy(update={"end_of_turn_reveal": reveal})
-    return StellarionGame(content=base.model_copy(update={"rules": rules}), **opts)
+    return StellarionGame(reveal=reveal, **opts)
 
 
 def deck_cards(name: str, spec: str) -> tuple[list[int], bool]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import skydeck
 from skydeck.core import IllegalAction
 from tests.games.stellarion.helpers import act, deck, has, legal, pile, pos, top
 
@@ -259,7 +260,14 @@ def test_content_switch_for_the_reveal_reading(tmp_path) -> None:  # type: ignor
 
     bad = tmp_path / "c.toml"
     bad.write_text(
-        DATA.read_text().replace('end_of_turn_reveal = "one"', 'end_of_turn_reveal = "some"')
+        DATA.read_text().replace('end_of_turn_reveal = "all"', 'end_of_turn_reveal = "some"')
     )
     with pytest.raises(ValueError, match="end_of_turn_reveal"):
         load_content(bad)
+
+
+def test_reveal_option_defaults_to_all_and_refuses_other_readings() -> None:
+    assert skydeck.load("stellarion").options["reveal"] == "all"
+    assert skydeck.load("stellarion", reveal="one").reveal_all is False  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="reveal must be 'all' or 'one'"):
+        skydeck.load("stellarion", reveal="some")

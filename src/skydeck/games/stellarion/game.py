@@ -49,11 +49,20 @@ class StellarionGame(Game):
             None,
             "Shooting Star tokens: solo 0-4 (default 1); two players get 2 more (default 3)",
         ),
+        OptionSpec(
+            "reveal",
+            "str",
+            "all",
+            "end of turn: turn up every face-down top ('all', our reading, RULINGS #6) "
+            "or the top of one face-down deck of the player's choice ('one')",
+            ["all", "one"],
+        ),
     )
 
     def __init__(self, content: Content | None = None, **options: Any) -> None:
-        super().__init__(**options)
+        # the content pack supplies the default reveal reading, so it is needed first
         self.content = content or default_content()
+        super().__init__(**options)
         exp = self.options["expansions"]
         self.black_holes = "black_holes" in exp
         self.theories = "theories" in exp
@@ -73,7 +82,7 @@ class StellarionGame(Game):
         by_type = {TYPES.index(b.type): b for b in c.breakthrough}
         self.breakthrough_ids = [by_type[t].id for t in range(4)]
         self.breakthrough_names = [by_type[t].name for t in range(4)]
-        self.reveal_all = c.rules.end_of_turn_reveal == "all"
+        self.reveal_all = self.options["reveal"] == "all"
         self.sun_start = c.sun.start
         self.sun_final = c.sun.final
         self.meteor_spots = list(c.sun.meteors)
@@ -105,7 +114,10 @@ class StellarionGame(Game):
                 f"stellarion: shooting_stars must be {extra}-{MAX_SOLO_STARS + extra} "
                 f"with {players} player(s), got {stars}"
             )
-        return {"expansions": sorted(exp), "shooting_stars": stars}
+        reveal = options.get("reveal", self.content.rules.end_of_turn_reveal)
+        if reveal not in ("all", "one"):
+            raise ValueError(f"stellarion: reveal must be 'all' or 'one', got {reveal!r}")
+        return {"expansions": sorted(exp), "shooting_stars": stars, "reveal": reveal}
 
     @classmethod
     def conformance_configs(cls) -> list[dict[str, Any]]:

@@ -16,16 +16,11 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from skydeck.core import Rng
-from skydeck.games.stellarion.content import default_content
 from skydeck.games.stellarion.game import StellarionGame
 
 
 def make_game(reveal: str = "one", **options: Any) -> StellarionGame:
-    base = default_content()
-    if reveal == base.rules.end_of_turn_reveal:
-        return StellarionGame(**options)
-    rules = base.rules.model_copy(update={"end_of_turn_reveal": reveal})
-    return StellarionGame(content=base.model_copy(update={"rules": rules}), **options)
+    return StellarionGame(reveal=reveal, **options)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
