@@ -110,7 +110,16 @@ class Ismcts:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         stats = root.stats.get(seat, {})
+        if root_actions is not None:
+            # a reused root may hold actions other determinisations allowed: keep ours
+            allowed = set(root_actions)
+            stats = {a: e for a, e in stats.items() if a in allowed}
         visits = {a: int(e[1]) for a, e in stats.items()}
+        if not stats:  # no iteration got past the root (a joint pick kept failing)
+            fallback = root_actions[0] if root_actions else None
+            if fallback is None:
+                raise RuntimeError("the search visited no root action")
+            return SearchResult(fallback, done, time.perf_counter() - start, visits)
         best = max(stats.items(), key=lambda kv: (kv[1][1], kv[1][0] / max(kv[1][1], 1)))[0]
         return SearchResult(best, done, time.perf_counter() - start, visits)
 

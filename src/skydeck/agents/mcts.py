@@ -140,7 +140,7 @@ class MctsAgent:
         if len(legal_actions) == 1:
             self._expected = None
             return legal_actions[0]
-        root_actions = None
+        root_actions = legal_actions
         if self.level.use_policy and self.support.candidates is not None:
             root_actions = self.support.candidates(self.game, view, legal_actions, seat)
             if len(root_actions) == 1:
@@ -189,10 +189,15 @@ class MctsAgent:
         child = root.children.get(action)
         if not self.level.reuse or child is None:
             return
-        state = belief.sample()
-        state.apply(action, seat)
-        if seat in state.to_move:
-            self._expected = (seat, view_key(state.view(seat)), child)
+        keys = set()
+        for _ in range(3):  # the same next view in every sample: nothing hidden was drawn
+            state = belief.sample()
+            state.apply(action, seat)
+            if seat not in state.to_move:
+                return
+            keys.add(view_key(state.view(seat)))
+        if len(keys) == 1:
+            self._expected = (seat, keys.pop(), child)
 
     # --- no belief: degrade, loudly, instead of crashing a match -----------------------
     def _fall_back(
