@@ -166,3 +166,17 @@ def test_sensor_storm_counts_overcome_encounters_only() -> None:
     act(st, "play captain_vance", 0)
     act(st, "resolve", 0)
     assert st.ev_pts[0] == [1]
+
+
+def test_reveals_are_announced_after_the_round_event() -> None:
+    from skydeck.core import Rng
+
+    st = drafted(2, 3, modules=["objectives", "events"])
+    rng = Rng(3)
+    kinds: list[str] = []
+    while st.round < 6:
+        s = rng.choice(st.to_move)
+        kinds += [e.kind for e in st.apply(rng.choice(st.legal_actions(s)), s)]
+    assert kinds.count("objective") == 3 and kinds.count("galactic_event") == 2  # 2,4,6 / 3,5
+    first_obj = kinds.index("objective")
+    assert kinds[first_obj - 1] == "round"

@@ -293,8 +293,8 @@ class FlowMixin(SensorMixin):
             self.step = 2
             return True
         self.round += 1
-        self.start_round()
         events.append(Event("round", {"round": self.round, "first": self.first}))
+        self.start_round(events)
         return True
 
     # --- frames of the round machine ----------------------------------------------------
