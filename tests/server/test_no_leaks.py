@@ -83,3 +83,52 @@ def test_each_seat_receives_exactly_its_own_view_and_events(client, game_id):
                 assert isinstance(frame["views"][str(seat)]["hands"][1 - seat], int), text
     if game_id == "conflict":  # the secret phases and the table were both covered
         assert {"preparation", "deployment"} <= phases, phases
+
+
+def test_view_patches_rebuild_the_same_views(client):
+    """A client may take views as changes of their top-level keys; applied in order they
+    give exactly the full views another client receives (for seats and spectators)."""
+    game_id = "stellium" if "stellium" in game_ids() else "toy"
+    body = {"game": game_id, "seed": 3, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    m = client.post("/api/matches", json=body).json()
+    pairs = []
+    for tokens in ([m["tokens"][0]], []):
+        full, _, f0 = join(client, m["id"], tokens)
+        ws = client.websocket_connect(f"/ws/matches/{m['id']}")
+        ws.__enter__()
+        ws.send_json({"type": "hello", "tokens": tokens, "patches": True})
+        receive_until(ws, "welcome")
+        p0 = receive_until(ws, "state")
+        pairs.append((full, ws, [f0], [p0]))
+    driver, _, st = join(client, m["id"], m["tokens"])
+    rng = Rng(2)
+    for _ in range(25):
+        if st["status"] != "live":
+            break
+        seat = st["to_move"][0]
+        act = rng.choice(st["legal"][str(seat)]["actions"])["action"]
+        driver.send_json({"type": "act", "seat": seat, "action": act, "n": st["n"]})
+        st = receive_until(driver, "state")
+        for full, ws, fs, ps in pairs:
+            fs.append(receive_until(full, "state"))
+            ps.append(receive_until(ws, "state"))
+    sizes = []
+    for full, ws, fs, ps in pairs:
+        views, public = {}, None
+        for f, p in zip(fs, ps):
+            views.update(p["views"])
+            for seat, patch in p.get("view_patches", {}).items():
+                views[seat] = {**views[seat], **patch["set"]}
+                for k in patch["del"]:
+                    del views[seat][k]
+            if "public" in p:
+                public = p["public"]
+            if "public_patch" in p:
+                public = {**public, **p["public_patch"]["set"]}
+            assert views == f["views"]
+            assert public == f.get("public")
+            sizes.append((len(json.dumps(f)), len(json.dumps(p))))
+        for w in (full, ws):
+            w.__exit__(None, None, None)
+    driver.__exit__(None, None, None)
+    assert sum(p for _, p in sizes[2:]) < sum(f for f, _ in sizes[2:])

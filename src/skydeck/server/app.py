@@ -191,7 +191,7 @@ def create_app(
             with contextlib.suppress(Exception):
                 await ws.close(code=4408)
             return
-        client = Client(seats)
+        client = Client(seats, patches=hello.get("patches") is True)
         hub.attach(room, client)
         writer = asyncio.create_task(_write(ws, client))
         try:

@@ -63,7 +63,8 @@ async def _bot(base: str, match: dict[str, Any], seat: int, stats: Stats, stop: 
     rng = random.Random(seat * 7919 + hash(match["id"]))
     url = base.replace("http", "ws") + f"/ws/matches/{match['id']}"
     async with websockets.connect(url, max_size=1 << 24) as ws:
-        await ws.send(json.dumps({"type": "hello", "tokens": [match["tokens"][seat]]}))
+        hello = {"type": "hello", "tokens": [match["tokens"][seat]], "patches": True}
+        await ws.send(json.dumps(hello))
         sent_at: float | None = None
         sent_n = -1
         while time.time() < stop:

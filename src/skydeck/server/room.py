@@ -45,6 +45,22 @@ class Client:
     sent_n: int = 0
     #: Once a match ends every move may be named, so the whole log is sent once again.
     told_end: bool = False
+    #: The client asked for views as changes to the previous one (top-level keys).
+    patches: bool = False
+    #: The last view sent per seat ("public" for a spectator), when ``patches``.
+    sent_views: dict[str, Any] = field(default_factory=dict)
+
+    def view_update(self, key: str, view: dict[str, Any]) -> tuple[str, Any]:
+        """("full", view) or, for a client taking patches that has a previous view,
+        ("patch", {"set": changed keys, "del": removed keys})."""
+        if not self.patches:
+            return "full", view
+        prev = self.sent_views.get(key)
+        self.sent_views[key] = view
+        if prev is None:
+            return "full", view
+        changed = {k: v for k, v in view.items() if k not in prev or prev[k] != v}
+        return "patch", {"set": changed, "del": [k for k in prev if k not in view]}
 
     #: A client this far behind is cut off (it reconnects and gets the current state).
     MAX_BACKLOG = 500
@@ -175,6 +191,7 @@ class Room:
             ],
         }
         views: dict[str, Any] = {}
+        patches: dict[str, Any] = {}
         legal: dict[str, Any] = {}
         for seat in sorted(client.seats):
             key = ("seat", seat)
@@ -182,14 +199,21 @@ class Room:
                 acts, cut = self.legal_json(seat)
                 cache[key] = (state.view(seat), acts, cut)
             view, acts, cut = cache[key]
-            views[str(seat)] = view
+            how, data = client.view_update(str(seat), view)
+            if how == "full":
+                views[str(seat)] = view
+            else:
+                patches[str(seat)] = data
             legal[str(seat)] = {"actions": acts, "truncated": cut}
         msg["views"] = views
+        if patches:
+            msg["view_patches"] = patches
         msg["legal"] = legal
         if not client.seats:
             if "public" not in cache:
                 cache["public"] = state.view(None)
-            msg["public"] = cache["public"]
+            how, data = client.view_update("public", cache["public"])
+            msg["public" if how == "full" else "public_patch"] = data
         entries = self.match.record.entries
         msg["can_undo"] = bool(
             self.status == "live"

@@ -29,7 +29,7 @@ function connect() {
   ws = new WebSocket(`${proto}://${location.host}/ws/matches/${encodeURIComponent(matchId)}`);
   ws.onopen = () => {
     retry = 500;
-    ws.send(JSON.stringify({ type: "hello", tokens }));
+    ws.send(JSON.stringify({ type: "hello", tokens, patches: true }));
   };
   // Messages are handled strictly in order, even though loading a game module waits.
   ws.onmessage = (ev) => { queue = queue.then(() => handle(JSON.parse(ev.data))).catch(console.error); };
@@ -52,6 +52,7 @@ async function handle(msg) {
   if (msg.type === "welcome") {
     header = msg.match;
     held = msg.seats;
+    known = { views: {}, public: null }; // a new connection starts from full views
     if (activeSeat === null || !held.includes(activeSeat)) activeSeat = held.length ? held[0] : null;
     game = await loadGameModule(header.game);
     $("#conn").classList.add("on");
@@ -74,6 +75,7 @@ async function handle(msg) {
     pending = false;
     showError("");
     clockOffset = msg.now - Date.now() / 1000;
+    absorbViews(msg);
     if (!last || last.n !== msg.n) selection.clear();
     last = msg;
     if (held.length > 1) {
@@ -83,6 +85,24 @@ async function handle(msg) {
     appendLog(msg);
     draw();
   }
+}
+
+// Views come whole on (re)connection, then as changes of their top-level keys.
+let known = { views: {}, public: null };
+
+function patched(base, patch) {
+  const out = { ...base, ...patch.set };
+  for (const k of patch.del) delete out[k];
+  return out;
+}
+
+function absorbViews(msg) {
+  for (const [seat, view] of Object.entries(msg.views || {})) known.views[seat] = view;
+  for (const [seat, patch] of Object.entries(msg.view_patches || {})) known.views[seat] = patched(known.views[seat] || {}, patch);
+  if (msg.public) known.public = msg.public;
+  if (msg.public_patch) known.public = patched(known.public || {}, msg.public_patch);
+  msg.views = { ...known.views };
+  msg.public = known.public;
 }
 
 function appendLog(msg) {
