@@ -127,6 +127,51 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     )
     console.print(table)
     console.print(f"options: {result.options}")
+    extra = _game_module(args.game, "bench")
+    if extra is not None and hasattr(extra, "report"):
+        figures = extra.report(args.seconds)
+        more = Table(title=f"{args.game}: more figures", header_style="bold")
+        more.add_column("measure")
+        more.add_column("value", justify="right")
+        for key, value in figures.items():
+            more.add_row(str(key), str(value))
+        console.print(more)
+    return 0
+
+
+def _game_module(game_id: str, name: str) -> Any:
+    """A game's optional module (bench, svg ...), or None when the game has none."""
+    full = f"skydeck.games.{game_id}.{name}"
+    try:
+        return importlib.import_module(full)
+    except ModuleNotFoundError as exc:
+        if exc.name and full.startswith(exc.name):
+            return None
+        raise
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    console = Console()
+    module = _game_module(args.game, "svg")
+    if module is None or not hasattr(module, "render_record"):
+        console.print(f"[red]{args.game} has no pictures to render[/red]")
+        return 2
+    try:
+        record = MatchRecord.load(args.file)
+    except (OSError, ValueError) as exc:
+        console.print(f"[red]cannot read {args.file}: {exc}[/red]")
+        return 2
+    if record.game != args.game:
+        console.print(f"[red]{args.file} is a {record.game} match, not {args.game}[/red]")
+        return 2
+    out = Path(args.out)
+    if out.suffix.lower() not in (".svg", ".png"):
+        console.print(f"[red]--out must end in .svg or .png, got {out.name}[/red]")
+        return 2
+    for path in module.render_record(record, out):
+        console.print(f"wrote {path}")
     return 0
 
 
@@ -197,6 +242,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--set", action="append", metavar="KEY=VALUE")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_bench)
+
+    p = sub.add_parser("render", help="draw a saved match as pictures (SVG or PNG)")
+    p.add_argument("game", choices=game_ids())
+    p.add_argument("file", help="a match record (JSON)")
+    p.add_argument("--out", required=True, help="table.svg or table.png (one file per step)")
+    p.set_defaults(func=_cmd_render)
 
     p = sub.add_parser("replay", help="step through a saved match record")
     p.add_argument("file")
