@@ -35,7 +35,10 @@ def check_invariants(st) -> None:  # type: ignore[no-untyped-def]
         for i, count in enumerate(st.emb[s]):
             if st.owner[i] == s:
                 expect += [c.crew_index[x] for x in c.locations[i].crew[:count]]
-        assert mine == sorted(expect)
+        if st.is_solo:  # a drone cube on a Location stops recruiting there
+            assert set(mine) <= set(expect) and len(set(mine)) == len(mine)
+        else:
+            assert mine == sorted(expect)
     for i, loc in enumerate(c.locations):
         here = [st.emb[s][i] for s in range(st.n)] + ([st.d_emb[i]] if st.is_solo else [])
         assert all(0 <= x <= 3 for x in here)

@@ -354,3 +354,33 @@ def test_drone_competes_for_objectives_on_its_own_measures() -> None:
     assert st.drone_points() == 4 + st.d_pts + sum(
         st.content.expeditions[x].points for x in st.d_done
     )
+
+
+def test_a_drone_cube_on_the_players_location_stops_recruiting_there() -> None:
+    st = solo_command("commander", 0)
+    pm = _drone_on(st, "port_meridian")
+    cell = st.d_ship
+    st.ship[0], st.d_ship = cell, st.grid.gate  # the drone's ship would block it
+    st.rm[0] = 20
+    act(st, "build", 0)
+    st.d_ship = cell
+    assert st.owner[pm] == 0 and st.transit[0] == [st.content.crew_index["port_meridian_1"]]
+    st.ship[0] = st.grid.gate
+    st.drone_embassy([])
+    assert st.d_emb[pm] == 1  # one cube on the player's Location
+    st.ship[0] = st.d_ship
+    act(st, "build", 0)
+    assert st.emb[0][pm] == 2 and len(st.transit[0]) == 1  # no level 2 crew
+
+
+def test_spectator_view_rebuilds_the_hand_after_stopped_recruiting() -> None:
+    from skydeck.games.expedition.belief import from_view
+
+    st = solo_command("commander", 0)
+    pm = _drone_on(st, "port_meridian")
+    st.emb[0][pm], st.owner[pm], st.d_emb[pm] = 2, 0, 1
+    st.hand[0].append(st.content.crew_index["port_meridian_1"])  # level 2 never came
+    view = st.view(None)
+    rebuilt = from_view(st.game, view, None, Rng(1))
+    assert rebuilt.view(None) == view
+    assert sorted(rebuilt.hand[0]) == sorted(st.hand[0])

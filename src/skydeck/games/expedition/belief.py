@@ -88,6 +88,8 @@ def from_view(game: Game, view: dict[str, Any], seat: int | None, rng: Rng) -> E
         for loc, count in enumerate(st.emb[s]):
             if st.owner[loc] == s:
                 owned += [ci[x] for x in content.locations[loc].crew[:count]]
+        if "crew_owned" in p:
+            owned = [ci[c] for c in p["crew_owned"]]
         public = set(st.transit[s]) | set(st.sickbay[s]) | set(st.solo[s])
         hand = [c for c in owned if c not in public]
         rng.shuffle(hand)

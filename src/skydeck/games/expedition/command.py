@@ -271,8 +271,8 @@ class CommandMixin(FlowMixin):
                 self.loc_cards[seat].append(here)
             if loc.crew:
                 recruit = self.content.crew_index[loc.crew[0]]
-        elif own == seat:
-            recruit = self.content.crew_index[loc.crew[c]]
+        elif own == seat and not (self.is_solo and self.d_emb[here]):
+            recruit = self.content.crew_index[loc.crew[c]]  # (a drone cube stops recruiting)
         if recruit >= 0:
             self.transit[seat].append(recruit)
         if loc.kind == "artifact":

@@ -111,6 +111,12 @@ class ExpeditionState(CommandMixin, State):
             if me:
                 p["hand"] = sorted(ids_c[c] for c in self.hand[s])
                 p["secret"] = [ids_x[x] for x in self.secret[s]]
+            if self.is_solo:  # recruiting is public; a drone cube can stop it (ruling 67a)
+                p["crew_owned"] = sorted(
+                    ids_c[c]
+                    for pile in (self.hand, self.transit, self.sickbay, self.solo)
+                    for c in pile[s]
+                )
             if self.content.mod is not None:
                 p["powers"] = [t.power_ids[x] for x in self.powers[s]]
                 p["event_points"] = list(self.ev_pts[s])
