@@ -376,7 +376,9 @@ def test_a_drone_cube_on_the_players_location_stops_recruiting_there() -> None:
 def test_spectator_view_rebuilds_the_hand_after_stopped_recruiting() -> None:
     from skydeck.games.expedition.belief import from_view
 
-    st = solo_command("commander", 0)
+    st = drafted(1, 0)
+    while st.pending:  # a consistent state: the tiles drawn are placed
+        act(st, texts(st, 0)[0], 0)
     pm = _drone_on(st, "port_meridian")
     st.emb[0][pm], st.owner[pm], st.d_emb[pm] = 2, 0, 1
     st.hand[0].append(st.content.crew_index["port_meridian_1"])  # level 2 never came
