@@ -90,6 +90,8 @@ class HeuristicAgent:
             return v
         if k == "reward":
             return FACE_ORDER.get(str(a.args[0]), 0)
+        if k == "power_drop":  # attacks are wasted against the drone
+            return 1 if a.args[0] == "saboteurs" and len(view["players"]) == 1 else 0
         if k == "draft":
             return self.exp_fit(me, str(a.args[0]))
         if k == "draw":
