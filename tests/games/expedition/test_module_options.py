@@ -145,3 +145,26 @@ def test_missing_module_file(data_copy: Path) -> None:
     (data_copy / "drone.json").unlink()
     with pytest.raises(ValueError, match="missing data file"):
         load_modules(data_copy)
+
+
+def test_module_component_counts() -> None:
+    mf = default_modules()
+    assert len(mf.powers.powers) * mf.powers.copies == 16  # 8 powers x 2 tiles
+    assert len(mf.objectives.cards) >= 3 and mf.objectives.rounds == [2, 4, 6]
+    assert mf.events.rounds == [3, 5] and len(mf.events.events) >= 2
+    assert len(mf.drone.decks) == 4 and set(mf.drone.ranks) == {"commander", "captain", "admiral"}
+    assert all(c.level == 4 and len(c.skills) == 4 for c in mf.legendary.crew)
+    assert {e.kind for e in mf.plus_encounters.encounters} == {"plus"}
+    assert {t.kind for t in mf.hazards.tiles} == {"hazard"}
+    assert mf.legendary.embassies == mf.artifacts.embassies == 14
+
+
+def test_legendary_level_counts_in_sums_not_in_hexagons() -> None:
+    from skydeck.games.expedition.content import Requirement
+    from skydeck.games.expedition.tables import compile_req
+
+    st = at_command(2, 0, modules=["legendary"])
+    hero = st.content.crew_index["leg_ysolde"]
+    assert st.meets(0, compile_req(Requirement(level_sum=4)), (hero,), ())
+    assert not st.meets(0, compile_req(Requirement(levels=[3])), (hero,), ())
+    assert st.meets(0, compile_req(Requirement(skills=["beast", "doctor"])), (hero,), ())
