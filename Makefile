@@ -1,5 +1,5 @@
 # Two commands do all set-up on a fresh machine with Python 3.11 and make:
-#   make run   - play (creates .venv and installs pinned dependencies first)
+#   make run   - the web platform on http://127.0.0.1:8000 (creates .venv first)
 #   make test  - lint, type-check and run the full test suite
 PYTHON ?= python3.11
 VENV := .venv
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml constraints.txt
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/skydeck play stellarion
+	$(BIN)/skydeck serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

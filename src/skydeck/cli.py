@@ -106,6 +106,11 @@ def _make_agent(spec: str, game: Any, seed: int) -> Any:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from skydeck.bench import bench
 
+    if args.game == "server":
+        from skydeck.server.commands import bench_server
+
+        return bench_server(args)
+
     options = _parse_set(args.set)
     if args.players is not None:
         options["players"] = args.players
@@ -234,8 +239,13 @@ def build_parser() -> argparse.ArgumentParser:
             module.add_arguments(gp)
         gp.set_defaults(func=_cmd_play)
 
-    p = sub.add_parser("bench", help="random-play speed of a game on one core")
-    p.add_argument("game", choices=game_ids())
+    p = sub.add_parser(
+        "bench", help="random-play speed of a game on one core, or 'server' (moves/s, latency)"
+    )
+    p.add_argument("game", choices=[*game_ids(), "server"])
+    p.add_argument("--matches", type=int, default=50, help="server: concurrent matches")
+    p.add_argument("--match-game", default="stellium", help="server: the game those matches play")
+    p.add_argument("--no-deflate", action="store_true", help="server: no WebSocket compression")
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--players", type=int)

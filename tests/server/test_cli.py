@@ -29,6 +29,6 @@ def test_bench_still_takes_games_and_now_server():
 def test_bench_server_plays_real_matches_over_websockets():
     from skydeck.server.bench import run_bench
 
-    result = run_bench("stellium", matches=2, seconds=3)
+    result = run_bench("stellium", matches=2, seconds=6)
     assert result["moves"] > 0 and result["errors"] == 0
     assert 0 < result["p50_ms"] <= result["p99_ms"]

@@ -20,33 +20,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--ai-delay", type=float, default=0.4, help="seconds an AI seat waits before moving"
     )
     p.set_defaults(func=serve)
-    _attach_bench(subparsers)
-
-
-def _attach_bench(subparsers: argparse._SubParsersAction) -> None:
-    """``skydeck bench server``: added to the CLI's own ``bench`` command (whose first
-    argument is a game id) without touching it: "server" becomes one more choice."""
-    bench = subparsers.choices.get("bench")
-    if bench is None:
-        return
-    for action in bench._actions:
-        if action.dest == "game" and action.choices is not None:
-            action.choices = [*action.choices, "server"]
-    bench.add_argument(
-        "--matches", type=int, default=50, help="bench server: concurrent two-player matches"
-    )
-    bench.add_argument("--game", dest="server_game", default="stellium", help=argparse.SUPPRESS)
-    bench.add_argument(
-        "--no-deflate", action="store_true", help="bench server: no WebSocket compression"
-    )
-    original = bench.get_default("func")
-
-    def dispatch(args: argparse.Namespace) -> int:
-        if args.game == "server":
-            return bench_server(args)
-        return int(original(args) or 0)
-
-    bench.set_defaults(func=dispatch)
 
 
 def bench_server(args: argparse.Namespace) -> int:
@@ -55,7 +28,7 @@ def bench_server(args: argparse.Namespace) -> int:
     from skydeck.server.bench import run_bench
 
     result = run_bench(
-        args.server_game,
+        args.match_game,
         matches=args.matches,
         seconds=args.seconds,
         deflate=not args.no_deflate,
