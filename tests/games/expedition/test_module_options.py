@@ -168,3 +168,17 @@ def test_legendary_level_counts_in_sums_not_in_hexagons() -> None:
     assert st.meets(0, compile_req(Requirement(level_sum=4)), (hero,), ())
     assert not st.meets(0, compile_req(Requirement(levels=[3])), (hero,), ())
     assert st.meets(0, compile_req(Requirement(skills=["beast", "doctor"])), (hero,), ())
+
+
+def test_base_states_saved_before_the_modules_still_load() -> None:
+    from skydeck.games.expedition.data_state import MODULE_FIELDS
+
+    st = at_command(2, 3)
+    obj = st.to_json()
+    old = {k: v for k, v in obj.items() if k not in MODULE_FIELDS}
+    back = st.game.restore(old)
+    assert back.view(0) == st.view(0) and back.legal_actions(0) == st.legal_actions(0)
+    broken = dict(old)
+    del broken["hand"]
+    with pytest.raises(ValueError, match="missing 'hand'"):
+        st.game.restore(broken)

@@ -423,8 +423,16 @@ def _jsonable(x: Any) -> Any:
     return x
 
 
+#: fields added with the modules: states saved before them load with these empty
+_NAMES = list(FIELDS)
+MODULE_FIELDS = frozenset(_NAMES[_NAMES.index("powers") : _NAMES.index("pending")])
+
+
 def fields_from_json(dst: StateData, obj: dict[str, Any]) -> None:
     for name, kind in FIELDS.items():
+        if name not in obj and name in MODULE_FIELDS:
+            setattr(dst, name, 0 if kind == "v" else [])
+            continue
         if name not in obj:
             raise ValueError(f"expedition: malformed state, missing {name!r}")
         v = obj[name]
