@@ -7,29 +7,9 @@ module content itself is data (``modules_content.py``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from skydeck.core import Action, Event
 from skydeck.games.expedition.data_state import StateData
 from skydeck.games.expedition.effects import EffectsMixin
-
-METRIC_INDEX = {
-    m: i
-    for i, m in enumerate(
-        (
-            "embassies",
-            "full_locations",
-            "location_cards",
-            "expeditions",
-            "gold_expeditions",
-            "crew_levels",
-            "upgrades",
-            "resources",
-            "influence",
-            "location_types",
-        )
-    )
-}
 
 
 class ModulesMixin(EffectsMixin):
@@ -242,6 +222,3 @@ class ModulesMixin(EffectsMixin):
             )
             out.append(o.points[better] if better < 3 else 0)
         return out
-
-    def module_frame_view(self, f: dict[str, Any]) -> dict[str, Any]:
-        return {}

@@ -35,19 +35,6 @@ from skydeck.games.expedition.content import (
 
 MODULES = ("player_powers", "objectives", "hazards", "legendary", "artifacts", "events")
 RANKS = ("commander", "captain", "admiral")
-METRICS = (
-    "embassies",
-    "full_locations",
-    "location_cards",
-    "expeditions",
-    "gold_expeditions",
-    "crew_levels",
-    "upgrades",
-    "resources",
-    "influence",
-    "location_types",
-)
-TRIGGERS = ("embassy", "expedition", "encounter", "upgrade", "discover", "solo")
 
 
 class Power(_Strict):
