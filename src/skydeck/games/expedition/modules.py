@@ -1,5 +1,5 @@
 """The optional modules' rules: player powers, end-game Objectives, Hazard tiles,
-Legendary and Artifact Locations, Galactic events (RULINGS.md, "Modules").
+Legendary and Artifact Locations, Galactic events (RULINGS.md, "Optional modules").
 
 Every hook is a no-op when its module is off, so the base game runs as before; the
 module content itself is data (``modules_content.py``).
