@@ -18,6 +18,7 @@ from skydeck.core import Event
 from skydeck.games.conflict import geometry as g
 
 if TYPE_CHECKING:
+    from skydeck.games.conflict.shapes import Shape
     from skydeck.games.conflict.state import ConflictState
 
 # indexes into a table card: [ship, owner, x, y, angle, alive, cubes, delays, fired, damage]
@@ -44,10 +45,16 @@ def shooters(st: ConflictState) -> list[int]:
 
 
 def next_initiative(st: ConflictState) -> int | None:
-    waiting = shooters(st)
-    if not waiting:
-        return None
-    return min(effective_initiative(st, st.cards[u]) for u in waiting)
+    ships = st.game.content.ships
+    best = None
+    for c in st.cards:
+        if c[C_ALIVE] and not c[C_FIRED]:
+            ship = ships[c[C_SHIP]]
+            if ship.lasers:
+                initiative = ship.initiative + 2 * c[C_DELAYS]
+                if best is None or initiative < best:
+                    best = initiative
+    return best
 
 
 def distribute(cubes: int, strengths: list[int]) -> tuple[list[int], int]:
@@ -76,74 +83,110 @@ def _mm(v: int, den: int = 1) -> float:
     return round(v / den / g.MM, 2)
 
 
-def trace(st: ConflictState, uid: int, present: list[int], rects: list[g.Rect], circles: list[Any]):
-    """Yield one shot record per laser of card ``uid``: where it goes and what it meets."""
-    shapes = st.game.shapes
-    c = st.cards[uid]
-    shape = shapes.shape(c[C_SHIP], c[C_X], c[C_Y], c[C_ANGLE])
-    skip = present.index(uid)
+def trace(
+    st: ConflictState,
+    uid: int,
+    skip: int,
+    present: list[int],
+    placed: list[Shape],
+    rects: list[g.Rect],
+    circles: list[Any],
+) -> list[dict[str, Any]]:
+    """One shot record per laser of card ``uid`` (``placed[skip]``): where it goes and
+    what it meets first among the cards ``present`` (shapes ``placed``)."""
+    shape = placed[skip]
+    out = []
+    rays = shape.rays
     for k, (p, d, strength, kind) in enumerate(shape.lasers):
-        hit = g.first_hit(p, d, rects, skip, circles)
+        hit = g.first_hit_near(p, d, rays[k], rects, skip, circles)
+        fx, fy = shape.origins_mm[k]
         if hit is None:
-            t = g.table_exit(p, d, shapes.width, shapes.height)
-            x, y, den = g.point_at(p, d, t)
-            yield {
+            shapes = st.game.shapes
+            x, y, den = g.point_at(p, d, g.table_exit(p, d, shapes.width, shapes.height))
+            target, blocked = None, False
+        else:
+            i, t = hit
+            target = present[i]
+            q = x, y, den = g.point_at(p, d, t)
+            blocked = kind != "piercing" and any(
+                g.on_segment(q, a, b) for a, b in placed[i].shields
+            )
+        out.append(
+            {
+                "from_card": uid,
+                "from": [fx, fy],
                 "laser": k,
-                "target": None,
+                "target": target,
                 "to": [_mm(x, den), _mm(y, den)],
-                "blocked": False,
+                "blocked": blocked,
                 "strength": strength,
                 "kind": kind,
             }
-            continue
-        i, t = hit
-        target = present[i]
-        q = g.point_at(p, d, t)
-        tc = st.cards[target]
-        blocked = False
-        if kind != "piercing":
-            tshape = shapes.shape(tc[C_SHIP], tc[C_X], tc[C_Y], tc[C_ANGLE])
-            blocked = any(g.on_segment(q, a, b) for a, b in tshape.shields)
-        yield {
-            "laser": k,
-            "target": target,
-            "to": [_mm(q[0], q[2]), _mm(q[1], q[2])],
-            "blocked": blocked,
-            "strength": strength,
-            "kind": kind,
-        }
+        )
+    return out
 
 
 def fire_step(st: ConflictState) -> list[Event]:
     """Resolve the next initiative step; the caller ends the battle when none is left."""
-    content, shapes = st.game.content, st.game.shapes
-    ships = content.ships
+    shape_of = st.game.shapes.shape
     cards = st.cards
-    initiative = next_initiative(st)
-    assert initiative is not None, "fire_step with nobody left to fire"
-    firing = [u for u in shooters(st) if effective_initiative(st, cards[u]) == initiative]
-    firing_set = set(firing)
-    present = [u for u, c in enumerate(cards) if c[C_ALIVE]]
-    rects, circles = [], []
+    initiative, firing, present = step_cards(st)
+    placed = []
     for u in present:
         c = cards[u]
-        s = shapes.shape(c[C_SHIP], c[C_X], c[C_Y], c[C_ANGLE])
-        rects.append(s.rect)
-        circles.append(s.circle)
+        placed.append(shape_of(c[C_SHIP], c[C_X], c[C_Y], c[C_ANGLE]))
+    rects = [s.rect for s in placed]
+    circles = [s.near for s in placed]
+    where = {u: i for i, u in enumerate(present)}
+    shots: list[dict[str, Any]] = []
+    for u in firing:
+        shots += trace(st, u, where[u], present, placed, rects, circles)
+    return apply_shots(st, initiative, firing, present, shots)
+
+
+def step_cards(st: ConflictState) -> tuple[int, list[int], list[int]]:
+    """The next step's initiative, its firing cards and the cards on the table (one
+    pass: this runs every step of every simulated battle)."""
+    ships = st.game.content.ships
+    best = -1
+    firing: list[int] = []
+    present: list[int] = []
+    for u, c in enumerate(st.cards):
+        if not c[C_ALIVE]:
+            continue
+        present.append(u)
+        if c[C_FIRED]:
+            continue
+        ship = ships[c[C_SHIP]]
+        if not ship.lasers:
+            continue
+        initiative = ship.initiative + 2 * c[C_DELAYS]
+        if best < 0 or initiative < best:
+            best, firing = initiative, [u]
+        elif initiative == best:
+            firing.append(u)
+    assert best >= 0, "fire_step with nobody left to fire"
+    return best, firing, present
+
+
+def apply_shots(
+    st: ConflictState,
+    initiative: int,
+    firing: list[int],
+    present: list[int],
+    shots: list[dict[str, Any]],
+) -> list[Event]:
+    """Everything a step does once its lasers are traced (``shots``: from_card, laser,
+    from, target, to, blocked, strength, kind, in firing order). Shared with the
+    benchmark's geometric reference so both resolve the same rules."""
+    ships = st.game.content.ships
+    cards = st.cards
+    firing_set = set(firing)
     st.step += 1
     st.initiative = initiative
     events: list[Event] = [
         Event("initiative", {"step": st.step, "initiative": initiative, "firing": firing})
     ]
-
-    shots: list[dict[str, Any]] = []
-    for u in firing:
-        c = cards[u]
-        shape = shapes.shape(c[C_SHIP], c[C_X], c[C_Y], c[C_ANGLE])
-        for shot in trace(st, u, present, rects, circles):
-            p = shape.lasers[shot["laser"]][0]
-            shot = {"from_card": u, "from": [_mm(p[0]), _mm(p[1])], **shot}
-            shots.append(shot)
 
     # --- effects, all at once ------------------------------------------------------
     cargo_hits: dict[int, list[dict[str, Any]]] = {}

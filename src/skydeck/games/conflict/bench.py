@@ -131,6 +131,138 @@ def reference_shots(st: ConflictState) -> list[tuple[int, int, int | None, bool]
     return out
 
 
+# --- the shapely reference: whole battles ------------------------------------------
+
+
+def shapely_step(st: ConflictState) -> None:
+    """Resolve the next step with its lasers traced by shapely: every card a Polygon,
+    every laser a LineString long enough to cross the table, intersected with every
+    other card; shields are LineStrings the hit point must lie on. The obvious way, not
+    a tuned one. The step's effects are the engine's (``apply_shots``), so any
+    difference in results comes from the geometry."""
+    from shapely.geometry import LineString, Point, Polygon, box
+
+    ships = st.game.content.ships
+    width, height = st.game.shapes.width, st.game.shapes.height
+    reach = 2.0 * math.hypot(width, height)
+    table = box(0, 0, width, height)
+    initiative, firing, present = b.step_cards(st)
+    polygons = {v: Polygon(_corners(st, st.cards[v])) for v in present}
+    shots: list[dict[str, Any]] = []
+    for u in firing:
+        c = st.cards[u]
+        for k, lz in enumerate(ships[c[b.C_SHIP]].lasers):
+            p = _world(c, lz.lx / 2, lz.ly / 2)
+            ang = math.radians(c[b.C_ANGLE] + lz.direction)
+            far = (p[0] - reach * math.sin(ang), p[1] + reach * math.cos(ang))
+            ray, start = LineString([p, far]), Point(p)
+            best: tuple[float, int, Any] | None = None
+            for v in present:
+                if v == u:
+                    continue
+                met = ray.intersection(polygons[v])
+                if met.is_empty:
+                    continue
+                t = start.distance(met)
+                if best is None or t < best[0]:
+                    best = (t, v, met)
+            shot: dict[str, Any] = {
+                "from_card": u,
+                "laser": k,
+                "from": [round(p[0], 2), round(p[1], 2)],
+            }
+            if best is None:
+                x, y = ray.intersection(table).coords[-1]
+                shot.update(target=None, to=[round(x, 2), round(y, 2)], blocked=False)
+            else:
+                t, v, _met = best
+                q = ray.interpolate(t)
+                blocked = False
+                if lz.kind != "piercing":
+                    tc = st.cards[v]
+                    for x1, y1, x2, y2 in ships[tc[b.C_SHIP]].shields:
+                        shield = LineString(
+                            [_world(tc, x1 / 2, y1 / 2), _world(tc, x2 / 2, y2 / 2)]
+                        )
+                        if shield.distance(q) < 1e-6:
+                            blocked = True
+                shot.update(target=v, to=[round(q.x, 2), round(q.y, 2)], blocked=blocked)
+            shot.update(strength=lz.strength, kind=lz.kind)
+            shots.append(shot)
+    b.apply_shots(st, initiative, firing, present, shots)
+
+
+def shapely_resolve(st: ConflictState) -> list[list[dict[str, Any]]]:
+    """The whole battle through the shapely reference; the shots of every step."""
+    steps = []
+    while b.next_initiative(st) is not None:
+        shapely_step(st)
+        steps.append(st.last_shots)
+    return steps
+
+
+def outcome(st: ConflictState, steps: list[list[dict[str, Any]]]) -> Any:
+    """What must match between the engine and the reference: every shot's shooter,
+    laser, target, shield block and result, and the table, scores and cubes after."""
+    keys = ("from_card", "laser", "target", "blocked", "result", "damage", "cubes")
+    return (
+        [[tuple(s.get(k) for k in keys) for s in shots] for shots in steps],
+        [(c[b.C_ALIVE], c[b.C_DAMAGE], c[b.C_CUBES], c[b.C_DELAYS]) for c in st.cards],
+        st.scores,
+        st.vaporised,
+        st.kills,
+    )
+
+
+def _timed(
+    boards: list[ConflictState], battle: Any, rounds: int
+) -> tuple[float, list[ConflictState], list[Any]]:
+    """Best of ``rounds`` (seconds per battle; noise only ever slows a round), with the
+    states and shots of the last round."""
+    best = math.inf
+    for _ in range(rounds):
+        states = [st.clone() for st in boards]
+        start = time.perf_counter()
+        shots = [battle(st) for st in states]
+        best = min(best, (time.perf_counter() - start) / len(boards))
+    return best, states, shots
+
+
+def compare(tables: int, seed: int = 0, rounds: int = 3) -> dict[str, Any]:
+    """War-scale battles resolved by the engine and by the shapely reference."""
+    boards = [war_table(seed + i) for i in range(tables)]
+    cold = [war_table(seed + i) for i in range(tables)]  # fresh games: empty shape caches
+    start = time.perf_counter()
+    for st in cold:
+        resolve(st)
+    cold_s = (time.perf_counter() - start) / tables
+    for st in boards:  # fill the shape caches, as placing the cards does in a real game
+        resolve(st.clone())
+    engine_s, engine, mine = _timed(boards, resolve, 2 * rounds)
+    reference_s, reference, theirs = _timed(boards, shapely_resolve, rounds)
+    same = sum(
+        outcome(a, sa) == outcome(r, sr) for a, sa, r, sr in zip(engine, mine, reference, theirs)
+    )
+    return {
+        "war tables (2 x 15 ships)": tables,
+        "shots per battle": round(sum(len(x) for m in mine for x in m) / tables, 1),
+        "engine battle ms": round(engine_s * 1000, 3),
+        "engine battle ms, shapes not cached yet": round(cold_s * 1000, 3),
+        "shapely reference battle ms": round(reference_s * 1000, 3),
+        "speed ratio (reference / engine)": round(reference_s / engine_s, 1),
+        "identical results": f"{same}/{tables}",
+    }
+
+
+def report(seconds: float = 3.0) -> dict[str, Any]:
+    """Figures for ``skydeck bench conflict``: as many War tables as fit in about
+    ``seconds`` (at least 5)."""
+    probe = compare(2, seed=10_000, rounds=1)
+    per_table = 3 * (2 * probe["engine battle ms"] + probe["shapely reference battle ms"]) / 1000
+    tables = max(5, int(seconds / max(per_table, 1e-3)))
+    return compare(tables)
+
+
 def run(tables: int = 20, seed: int = 0) -> dict[str, Any]:
     boards = [war_table(seed + i) for i in range(tables)]
     # engine: whole battles

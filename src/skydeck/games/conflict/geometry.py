@@ -1,7 +1,9 @@
 """Exact, deterministic table geometry: cards are rectangles, lasers are rays.
 
 Why integers: a laser that grazes a corner or runs along an edge must give the same
-answer on every machine and every replay, so nothing here uses floating point.
+answer on every machine and every replay, so every decision here is exact integer
+arithmetic. (Floats appear only in ``first_hit_near``'s conservative pre-filter, which
+can drop a card only when a ray passes it by a wide margin, and in display helpers.)
 
 Units. Positions on the table are whole millimetres and angles whole degrees. A point in
 "card space" (relative to the card's centre, the nose along +y) is given in half
@@ -147,8 +149,19 @@ def ray_segment(p: Point, d: Point, a: Point, b: Point) -> Frac | None:
 
 def ray_rect(p: Point, d: Point, rect: Rect) -> Frac | None:
     """Where a ray first meets a closed rectangle (p outside it), or None."""
+    px, py = p
+    dx, dy = d
+    # which side of the ray's line each corner lies on: an edge whose two ends lie
+    # strictly on one side cannot meet the ray, so only the others are solved exactly
+    s0, s1, s2, s3 = (dx * (qy - py) - dy * (qx - px) for qx, qy in rect)
+    if (s0 > 0 and s1 > 0 and s2 > 0 and s3 > 0) or (s0 < 0 and s1 < 0 and s2 < 0 and s3 < 0):
+        return None
+    sides = (s0, s1, s2, s3, s0)
     best: Frac | None = None
     for i in range(4):
+        a, b = sides[i], sides[i + 1]
+        if (a > 0 and b > 0) or (a < 0 and b < 0):
+            continue
         t = ray_segment(p, d, rect[i], rect[(i + 1) % 4])
         if t is not None and (best is None or _less(t, best)):
             best = t
@@ -187,13 +200,65 @@ def first_hit(
     the search without changing its answer."""
     best_i = -1
     best_t: Frac | None = None
+    px, py = p
+    dx, dy = d
+    dd = dx * dx + dy * dy
     for i, rect in enumerate(rects):
         if i == skip:
             continue
-        if circles is not None and not may_hit(p, d, circles[i][0], circles[i][1]):
-            continue
+        if circles is not None:  # may_hit, inlined: this loop is the battle's hot path
+            (cx, cy), r2 = circles[i]
+            wx, wy = cx - px, cy - py
+            if wx * dx + wy * dy < 0:
+                if wx * wx + wy * wy > r2:
+                    continue
+            else:
+                cr = dx * wy - dy * wx
+                if cr * cr > r2 * dd:
+                    continue
         t = ray_rect(p, d, rect)
-        if t is not None and (best_t is None or _less(t, best_t)):
+        if t is not None and (best_t is None or t[0] * best_t[1] < best_t[0] * t[1]):
+            best_i, best_t = i, t
+    if best_t is None:
+        return None
+    return best_i, best_t
+
+
+def float_circle(circle: tuple[Point, int]) -> tuple[float, float, float]:
+    """A bounding circle in millimetres as floats, widened by a margin far above any
+    rounding error, for ``first_hit_near``'s quick rejection."""
+    (cx, cy), r2 = circle
+    return (cx / MM, cy / MM, math.sqrt(r2) / MM + 1e-3)
+
+
+def float_ray(p: Point, d: Point) -> tuple[float, float, float, float]:
+    """A ray's start (mm) and unit direction as floats, for ``first_hit_near``."""
+    n = math.hypot(d[0], d[1])
+    return (p[0] / MM, p[1] / MM, d[0] / n, d[1] / n)
+
+
+def first_hit_near(
+    p: Point,
+    d: Point,
+    ray: tuple[float, float, float, float],
+    rects: list[Rect],
+    skip: int,
+    circles: list[tuple[float, float, float]],
+) -> tuple[int, Frac] | None:
+    """``first_hit`` with float bounding circles (``float_circle``, ``float_ray``) to
+    reject the cards a ray passes far from: a circle is dropped only when the ray misses
+    it by more than the margin, and every card it keeps is decided exactly, so the
+    answer is ``first_hit``'s. This is the battle's hot loop: floats are ~10x cheaper
+    than the exact big integers here."""
+    px, py, ux, uy = ray
+    best_i = -1
+    best_t: Frac | None = None
+    for i, (cx, cy, r) in enumerate(circles):
+        wx, wy = cx - px, cy - py
+        if wx * ux + wy * uy < -r or abs(wx * uy - wy * ux) > r or i == skip:
+            continue
+        t = ray_rect(p, d, rects[i])
+        if t is not None and (best_t is None or t[0] * best_t[1] < best_t[0] * t[1]):
             best_i, best_t = i, t
     if best_t is None:
         return None

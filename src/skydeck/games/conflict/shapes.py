@@ -22,6 +22,11 @@ class Shape:
     #: (exit point, direction, strength, kind) per laser, in data order
     lasers: tuple[tuple[g.Point, g.Point, int, str], ...]
     shields: tuple[tuple[g.Point, g.Point], ...]
+    #: each laser's exit point in millimetres, rounded for display (shot records)
+    origins_mm: tuple[tuple[float, float], ...] = ()
+    #: ``circle`` and each laser as floats, for ``geometry.first_hit_near``
+    near: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    rays: tuple[tuple[float, float, float, float], ...] = ()
 
 
 class Shapes:
@@ -67,7 +72,17 @@ class Shapes:
                 (g.to_world(x, y, angle, a, b), g.to_world(x, y, angle, c, d))
                 for a, b, c, d in card.shields
             )
-            s = self._cache[key] = Shape(rect, g.bounding_radius2(rect), lasers, shields)
+            origins = tuple((g.to_mm(p[0]), g.to_mm(p[1])) for p, _d, _s, _k in lasers)
+            circle = g.bounding_radius2(rect)
+            s = self._cache[key] = Shape(
+                rect,
+                circle,
+                lasers,
+                shields,
+                origins,
+                g.float_circle(circle),
+                tuple(g.float_ray(p, d) for p, d, _s, _k in lasers),
+            )
         return s
 
     # --- placement ----------------------------------------------------------------
