@@ -203,8 +203,8 @@ def test_time_budget_is_honoured() -> None:
     agent.choose(state.view(0), state.legal_actions(0), 0)
     took = time.perf_counter() - start
     assert agent.last.iterations > 10
-    assert 0.2 <= agent.last.seconds < 0.2 + 0.15
-    assert took < 0.5
+    assert agent.last.seconds < 0.2  # the limit covers the whole answer
+    assert 0.15 <= took < 0.2 + 0.15
 
 
 def test_hard_answers_within_two_seconds() -> None:
@@ -329,3 +329,35 @@ def test_determinisations_never_inherit_the_true_rng() -> None:
 
 def test_goofspiel_state_type() -> None:
     assert isinstance(Goofspiel().new(0), GoofState)
+
+
+def test_root_candidates_narrow_the_choice() -> None:
+    from tests.agents import goofspiel
+
+    only_low = GameSupport(
+        from_view=goofspiel.goof_from_view,
+        candidates=lambda game, view, legal, seat: [a for a in legal if a.args[0] <= 2],
+    )
+    register("goofspiel", only_low)
+    try:
+        game = Goofspiel()
+        state = game.new(1)
+        agent = agents.make("mcts:iterations=100:seconds=0", game, seed=2)
+        action = agent.choose(state.view(0), state.legal_actions(0), 0)
+        assert action.args[0] <= 2
+        assert set(agent.last.visits) <= {Action("bid", (1,)), Action("bid", (2,))}
+        easy = agents.make("mcts:easy:iterations=100:seconds=0", game, seed=2)
+        easy.choose(state.view(0), state.legal_actions(0), 0)
+        assert len(easy.last.visits) == 6  # easy ignores the game's guidance
+    finally:
+        register("goofspiel", goofspiel.SEARCH_SUPPORT)
+
+
+def test_cycles_are_broken() -> None:
+    """A view seen before never gets the same answer twice while others remain."""
+    game = ToyGame(players=2, marker_limit=3)
+    state = game.new(4)
+    agent = agents.make("mcts:iterations=30:seconds=0", game, seed=1)
+    view, legal = state.view(0), state.legal_actions(0)
+    picks = [agent.choose(view, legal, 0) for _ in range(len(legal))]
+    assert sorted(map(str, picks)) == sorted(map(str, legal))

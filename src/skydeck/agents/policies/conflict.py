@@ -5,7 +5,8 @@ random ships (never sell) until they stop at random, then deploy at random offer
 placements and fire. Deployment offers hundreds of placements (a 100 mm x 45 degree
 grid); at the root the search only considers the few that the game's heuristic rates
 best by exact geometry (what the lasers would hit, which shots the card would block),
-so the budget goes into comparing plausible placements against hidden fleets.
+so the budget goes into comparing plausible placements against hidden fleets. The fleet
+itself is the heuristic's (see :func:`candidates`).
 
 Conflict has no view inversion yet: the agent rebuilds states from the match record
 (see :mod:`skydeck.agents.belief`).
@@ -18,7 +19,10 @@ from typing import Any
 from skydeck.agents.support import GameSupport
 from skydeck.core import Action, Game, Rng, State
 
-ROOT_PLACEMENTS = 10
+ROOT_PLACEMENTS = 6
+#: playouts rarely deploy more cards: random placements mostly add noise, while the
+#: battle of the cards already placed is what tells two candidate placements apart
+PLACE_IN_PLAYOUT = 0.2
 
 
 def rollout(state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
@@ -34,7 +38,7 @@ def rollout(state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
         if "ready" in kinds:
             return kinds["ready"][0]
     places = kinds.get("place")
-    if places and (rng.random() < 0.95 or "done" not in kinds):
+    if places and (rng.random() < PLACE_IN_PLAYOUT or "done" not in kinds):
         return places[rng.below(len(places))]
     for kind in ("fire", "done", "ready"):
         if kind in kinds:
@@ -43,13 +47,17 @@ def rollout(state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
 
 
 def candidates(game: Game, view: dict[str, Any], legal: list[Action], seat: int) -> list[Action]:
-    """The root actions worth searching: the heuristic's best placements (plus done)."""
-    places = [a for a in legal if a.kind == "place"]
-    if len(places) <= ROOT_PLACEMENTS or view["seats"][seat]["hand"] is None:
-        return legal
+    """The root actions worth searching. Preparation: the heuristic's fleet choice
+    (random playouts judge a fleet far worse than its firepower-per-credit rating).
+    Deployment: the heuristic's best placements by exact geometry, plus ``done``."""
     from skydeck.games.conflict import agents as heuristic
 
     h = heuristic.HeuristicAgent(game, seed=0)  # type: ignore[arg-type]
+    if view["phase"] == "preparation":
+        return [h.choose(view, legal, seat)]
+    places = [a for a in legal if a.kind == "place"]
+    if len(places) <= ROOT_PLACEMENTS or view["seats"][seat]["hand"] is None:
+        return legal
     hand = game.content.by_id[view["seats"][seat]["hand"]]  # type: ignore[attr-defined]
     ctx = heuristic._Context(game, h.table_state(view), seat, hand)  # type: ignore[arg-type]
     ranked = sorted(places, key=lambda a: -ctx.quick(*(int(v) for v in a.args)))  # type: ignore[arg-type]

@@ -1,9 +1,10 @@
 """Stellium search support: the game's own view inversion, and its position value
 (points scored plus how close the Missions in hand are) to judge playouts cut short.
 
-Random playouts of Stellium last ~120 steps; cutting them at 24 steps and judging with
-the heuristic's value keeps iterations cheap while the value still sees Missions that
-are nearly done, which random play would rarely finish.
+Random playouts of Stellium last ~120 steps of mostly pointless moves; judging a leaf
+by the heuristic's value right away (no playout) turns the search into a look-ahead
+over that value, which sees Missions that are nearly done and what the rival can do
+next, where random play would rarely finish a Mission at all.
 """
 
 from __future__ import annotations
@@ -31,4 +32,4 @@ def evaluate(state: State) -> list[float]:
     return [0.5 + 0.5 * math.tanh(value(state, i) / SCALE) for i in range(n)]  # type: ignore[arg-type]
 
 
-SUPPORT = GameSupport(from_view=from_view, evaluate=evaluate, rollout_depth=24, score_scale=SCALE)
+SUPPORT = GameSupport(from_view=from_view, evaluate=evaluate, rollout_depth=0, score_scale=SCALE)
