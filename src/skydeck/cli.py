@@ -74,6 +74,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
         console.print(f"[red]{exc}[/red]")
         return 2
     ai: dict[int, Any] = {}
+    if args.seats:
+        kinds = [k.strip() for k in args.seats.split(",")]
+        if len(kinds) != game.players:
+            console.print(
+                f"[red]--seats lists {len(kinds)} seat(s) but the game has {game.players}[/red]"
+            )
+            return 2
+        for seat, kind in enumerate(kinds):
+            if kind != "human":
+                ai[seat] = _make_agent(kind, game, args.seed + seat)
     for spec in args.ai or []:
         seat_text, _, agent_spec = spec.partition(":")
         try:
@@ -90,17 +100,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _make_agent(spec: str, game: Any, seed: int) -> Any:
-    try:
-        agents = importlib.import_module("skydeck.agents")
-        agent = agents.make(spec, game, seed=seed)
-        return agent.choose
-    except (ModuleNotFoundError, AttributeError):
-        if spec != "random":
-            raise SystemExit(f"agent {spec!r} is not available") from None
-        from skydeck.core import Rng
+    """An AI seat's choose() from an agent spec (random, heuristic, mcts:hard ...)."""
+    from skydeck.agents import make
 
-        rng = Rng(seed)
-        return lambda view, actions, seat: rng.choice(actions)
+    try:
+        return make(spec, game, seed=seed).choose
+    except ValueError as exc:
+        raise SystemExit(f"agent {spec!r}: {exc}") from None
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
@@ -233,6 +239,11 @@ def build_parser() -> argparse.ArgumentParser:
         gp.add_argument("--seed", type=int, default=0, help="all randomness comes from it")
         gp.add_argument("--set", action="append", metavar="KEY=VALUE", help="any game option")
         gp.add_argument("--ai", action="append", metavar="SEAT:SPEC", help="e.g. 2:random")
+        gp.add_argument(
+            "--seats",
+            metavar="LIST",
+            help="who plays each seat, e.g. human,heuristic,mcts:easy (humans share the terminal)",
+        )
         gp.add_argument("--save", metavar="FILE", help="write the match record here at the end")
         module = game_terminal(gid)
         if module is not None and hasattr(module, "add_arguments"):

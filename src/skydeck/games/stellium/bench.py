@@ -43,5 +43,14 @@ def matching_cost(seconds: float = 1.0) -> dict[str, float]:
     return {"checks": checks, "us_per_check": round(elapsed / checks * 1e6, 2)}
 
 
+def report(seconds: float = 1.0) -> dict[str, object]:
+    """Extra figures for ``skydeck bench stellium`` (after the random-play table)."""
+    cost = matching_cost(min(seconds, 2.0))
+    return {
+        "Mission checks timed": cost["checks"],
+        "µs per Mission check (one card, one board)": cost["us_per_check"],
+    }
+
+
 if __name__ == "__main__":
     print(json.dumps(matching_cost()))
