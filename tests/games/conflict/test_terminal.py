@@ -48,3 +48,79 @@ def test_labels_name_the_cards() -> None:
     st = game.new(1)
     text = label(Action("buy", ("wiss.tempest_1",)), st.view(0))
     assert text.startswith("buy Tempest I: 3 cr, init 4, hull 3") and "lasers 3" in text
+
+
+# --- hotseat play through the generic terminal loop, with scripted input ------------
+
+
+def _play(lines: list[str], seed: int = 3, **options):
+    import io
+
+    import skydeck
+    from skydeck.terminal import play
+
+    out = io.StringIO()
+    console = Console(file=out, width=140, color_system=None)
+    game = skydeck.load("conflict", **{"scale": "dispute", **options})
+    match = play(game, seed, iter(lines), console)
+    return out.getvalue(), match
+
+
+def test_a_placement_can_be_typed_anywhere_on_the_table() -> None:
+    text, match = _play(["ready", "ready", "place 455 305 10", "quit"])
+    entries = match.record.entries
+    assert str(entries[-1].action) == "place 455 305 10"
+    card = match.state.view(None)["cards"][0]
+    assert (card["x"], card["y"], card["angle"]) == (455, 305, 10)
+    assert "Suggested placements" in text
+    assert "(x mm; y mm on the left)" in text  # rulers to read coordinates from
+
+
+def test_a_bad_placement_is_refused_with_a_reason() -> None:
+    text, match = _play(["ready", "ready", "place 10 10 0", "place 450 300 0", "quit"])
+    assert "leave the" in text  # the card would hang off the table
+    assert [str(e.action) for e in match.record.entries][-1] == "place 450 300 0"
+
+
+def test_a_suggestion_is_played_by_its_number() -> None:
+    from skydeck.games.conflict.terminal import suggestions
+
+    game = load(scale="dispute")
+    st = game.new(3)
+    st.apply(Action("ready"), 0)
+    st.apply(Action("ready"), 1)
+    st.apply(Action("place", (450, 300, 0)), 0)  # the Cargo ship
+    view = st.view(0)
+    rows = suggestions(view, 0)
+    assert len(rows) == 6
+    legal = st.legal_actions(0)
+    for number, action, why in rows:
+        assert legal[number - 1] == action  # the number to type is its place in the list
+        assert why.startswith("lasers hit")
+    number, action, _ = rows[0]
+    text, match = _play(["ready", "ready", "place 450 300 0", str(number), "quit"])
+    assert match.record.entries[-1].action == action
+    assert f"{number:>4}  {action}" in text
+    # nobody else's view gets suggestions, and no card in hand means none either
+    assert suggestions(st.view(1), 0) == [] and suggestions(st.view(None), 0) == []
+
+
+def test_suggestions_prefer_shooting_at_the_enemy() -> None:
+    """With an enemy ship on the table the best suggestion's lasers hit it."""
+    from skydeck.games.conflict.terminal import suggestions
+
+    game = load(scale="dispute")
+    st = game.new(3)
+    st.apply(Action("ready"), 0)
+    st.apply(Action("ready"), 1)
+    st.apply(Action("place", (450, 300, 0)), 0)
+    st.apply(Action("place", (100, 100, 0)), 1)  # Vak's Cargo ship
+    view = st.view(0)
+    rows = suggestions(view, 0)
+    assert "Vak" in rows[0][2] or "Hauler" in rows[0][2], rows[0]
+
+
+def test_a_whole_hotseat_game_typed_by_numbers() -> None:
+    text, match = _play(["1"] * 400, seed=5)
+    assert match.state.is_over
+    assert "Game over" in text

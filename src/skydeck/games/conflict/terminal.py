@@ -1,14 +1,18 @@
 """Terminal drawing of a Stellar Conflict view (rich), and its command-line options.
 
-The table is drawn as a character map (one character = 10 x 20 mm); each card shows as
-its number's last character in its owner's colour, the last step's lasers as dots with
-the point they reached marked. Below it: seats, cards and the last shots.
+The table is drawn as a character map (one character = 10 x 20 mm, rulers every
+100 mm); each card shows as its number's last character in its owner's colour, the last
+step's lasers as dots with the point they reached marked. Below it: seats, cards and
+the last shots. While a seat deploys, a short list of suggested placements (the
+heuristic's best, with the number to type) saves reading the whole placement grid;
+any ``place X Y ANGLE`` on the table may be typed instead.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.table import Table
@@ -16,10 +20,14 @@ from rich.text import Text
 
 from skydeck.core import Action
 
+if TYPE_CHECKING:
+    from skydeck.games.conflict.game import ConflictGame
+
 COLOURS = ["bold cyan", "bold red", "bold green", "bold magenta"]
 NEUTRAL = "bold yellow"
 CELL_W, CELL_H = 10.0, 20.0
 SYMBOL = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+SUGGESTED = 6
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -87,10 +95,120 @@ def table_map(view: dict[str, Any]) -> Text:
         if mark.strip():
             put(shot["to"][0], shot["to"][1], mark, "bold white")
     out = Text()
-    for row in grid:
+    per_100 = int(100 // CELL_H)
+    for r, row in enumerate(grid):
+        top = (rows - r) * CELL_H  # table y of this row's upper edge
+        ruler = f"{int(top):>4} " if (rows - r) % per_100 == 0 else "     "
+        out.append(ruler, style="dim")
         for ch, style in row:
             out.append(ch, style=style)
         out.append("\n")
+    ticks = [" "] * (cols + 6)
+    for x in range(0, int(w) + 1, 100):
+        label = str(x)
+        c = int(x // CELL_W)
+        for k, ch in enumerate(label):
+            if c + k < len(ticks):
+                ticks[c + k] = ch
+    out.append("     " + "".join(ticks).rstrip() + "  (x mm; y mm on the left)\n", style="dim")
+    return out
+
+
+@lru_cache(maxsize=8)
+def _game(players: int, scale: str, races: tuple[str, ...], variants: tuple[str, ...]) -> Any:
+    import skydeck
+
+    return skydeck.load(
+        "conflict", players=players, scale=scale, races=list(races), variants=list(variants)
+    )
+
+
+def game_for(view: dict[str, Any]) -> ConflictGame:
+    """A game with the view's table and cards (the geometry is the same for all)."""
+    return _game(
+        len(view["seats"]),
+        view["scale"],
+        tuple(s["race"] for s in view["seats"]),
+        tuple(view["variants"]),
+    )
+
+
+def suggestions(
+    view: dict[str, Any], seat: int, count: int = SUGGESTED
+) -> list[tuple[int, Action, str]]:
+    """The heuristic's best placements for the card in ``seat``'s hand, as (number in
+    the legal-action list, action, what its lasers would hit first). Empty when the seat
+    holds no card or the view is not its own (the answer is remembered for the last
+    few tables, as the terminal asks twice per prompt)."""
+    if view["phase"] not in ("deployment", "last_card") or view["seat"] != seat:
+        return []
+    hand = view["seats"][seat]["hand"]
+    if hand is None:
+        return []
+    key = (
+        seat,
+        hand,
+        count,
+        view["scale"],
+        tuple(view["variants"]),
+        tuple(s["race"] for s in view["seats"]),
+        tuple(
+            (c["ship"], c["owner"], c["x"], c["y"], c["angle"], c["cubes"], c["fired"])
+            for c in view["cards"]
+            if c["on_table"]
+        ),
+    )
+    if key not in _SUGGESTED:
+        if len(_SUGGESTED) > 64:
+            _SUGGESTED.clear()
+        _SUGGESTED[key] = _suggest(view, seat, hand, count)
+    return _SUGGESTED[key]
+
+
+_SUGGESTED: dict[tuple[Any, ...], list[tuple[int, Action, str]]] = {}
+
+
+def _suggest(
+    view: dict[str, Any], seat: int, hand: str, count: int
+) -> list[tuple[int, Action, str]]:
+    from skydeck.games.conflict import geometry as g
+    from skydeck.games.conflict.agents import HeuristicAgent, _Context
+
+    game = game_for(view)
+    base = HeuristicAgent(game).table_state(view)
+    free = game.shapes.free_grid([(c[2], c[3], c[4]) for c in base.cards])
+    ctx = _Context(game, base, seat, game.content.by_id[hand])
+    ranked = sorted(range(len(free)), key=lambda i: (-ctx.quick(*free[i]), i))[:count]
+    names = [cv["name"] for cv in view["cards"] if cv["on_table"]]
+    out = []
+    for i in ranked:
+        x, y, a = free[i]
+        shape = game.shapes.shape(ctx.hand, x, y, a)
+        hits = []
+        for p, d, _strength, _kind in shape.lasers:
+            hit = g.first_hit(p, d, ctx.rects, -1, ctx.circles)
+            hits.append("nothing" if hit is None else names[hit[0]])
+        what = "lasers hit " + ", ".join(hits) if hits else "no lasers"
+        out.append((i + 1, game.shapes.place_action[free[i]], what))
+    return out
+
+
+def _suggestion_text(view: dict[str, Any], seat: int) -> Text | None:
+    rows = suggestions(view, seat)
+    if not rows:
+        return None
+    hand = view["seats"][seat]["hand"]
+    out = Text()
+    out.append(f"Your card: {label(Action('buy', (hand,)), view)[4:]}\n", style="bold")
+    out.append(
+        "Suggested placements (type the number, or any 'place X Y ANGLE' in whole mm and "
+        "degrees: x 0-900 left to right, y 0-600 bottom to top, angle 0 = nose up, "
+        "90 = left, 180 = down, 270 = right):\n"
+    )
+    for number, action, why in rows:
+        out.append(f"  {number:>4}  ", style="cyan")
+        out.append(f"{action}", style="bold")
+        out.append(f"  — {why}\n")
     return out
 
 
@@ -144,6 +262,10 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
     parts: list[Any] = [head, table_map(view), seats]
     if view["cards"]:
         parts.append(cards)
+    if seat is not None:
+        hint = _suggestion_text(view, seat)
+        if hint is not None:
+            parts.append(hint)
     if view["battle"]["shots"]:
         shots = Text("Last step: ")
         for s in view["battle"]["shots"]:
@@ -170,7 +292,12 @@ def label(action: Action, view: dict[str, Any]) -> str:
         x, y, a = action.args
         return f"place {name} at ({x}, {y}) facing {a}°"
     if action.kind == "done":
-        return "deploy no more cards"
+        seat = view["seat"]
+        rows = suggestions(view, seat, 3) if seat is not None else []
+        if not rows:
+            return "deploy no more cards"
+        best = ", ".join(str(n) for n, _a, _why in rows)
+        return f"deploy no more cards (or place: best {best}, see above; or 'place X Y ANGLE')"
     if action.kind == "fire":
         return f"fire: resolve initiative {view['battle']['next']}"
     return str(action)
