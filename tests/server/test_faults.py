@@ -24,7 +24,7 @@ def test_a_move_the_database_refuses_is_not_applied(client, monkeypatch):
     def broken(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr(hub.storage, "append_action", broken)
+    monkeypatch.setattr(hub.storage, "append_actions", broken)
     ws.send_json({"type": "act", "seat": 0, "action": play["action"], "n": 0})
     err = receive_until(ws, "error")
     assert err["code"] == "storage" and "disk full" in err["message"]

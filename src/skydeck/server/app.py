@@ -242,8 +242,10 @@ async def _write(ws: WebSocket, client: Client) -> None:
             with contextlib.suppress(Exception):
                 await ws.close(code=1013)
             return
+        if not isinstance(message, str):
+            message = json.dumps(message, separators=(",", ":"))
         try:
-            await ws.send_text(json.dumps(message, separators=(",", ":")))
+            await ws.send_text(message)
         except Exception:
             return
 
@@ -265,7 +267,13 @@ def _handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> None:
             )
         if "action" not in msg:
             raise ProtocolError("bad_message", "'act' needs an 'action'")
-        hub.act(room, seat, msg["action"], n)
+
+        def refused(exc: ProtocolError) -> None:  # the group commit failed
+            reply = exc.to_json()
+            reply["n"] = room.n
+            client.send(reply)
+
+        hub.act(room, seat, msg["action"], n, on_error=refused)
         return
     if kind == "undo":
         hub.undo(room, client.seats, get_int(msg, "n"))

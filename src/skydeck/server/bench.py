@@ -57,54 +57,61 @@ class Stats:
         self.games = 0
 
 
-async def _bot(base: str, match: dict[str, Any], seat: int, stats: Stats, stop: float) -> None:
+async def _bot(
+    url: str, match: dict[str, Any], seat: int, stats: Stats, rng: random.Random, deflate: bool
+) -> None:
+    """One seat's client, kept lean (it shares the CPUs with the server it measures):
+    one connection, no per-message timers; the driver cancels it when time is up."""
     import websockets
 
-    rng = random.Random(seat * 7919 + hash(match["id"]))
-    url = base.replace("http", "ws") + f"/ws/matches/{match['id']}"
-    async with websockets.connect(url, max_size=1 << 24) as ws:
-        hello = {"type": "hello", "tokens": [match["tokens"][seat]], "patches": True}
-        await ws.send(json.dumps(hello))
-        sent_at: float | None = None
+    loads, dumps, clock = json.loads, json.dumps, time.perf_counter
+    key = str(seat)
+    async with websockets.connect(
+        f"{url}/ws/matches/{match['id']}",
+        max_size=1 << 24,
+        compression="deflate" if deflate else None,
+    ) as ws:
+        await ws.send(dumps({"type": "hello", "tokens": [match["tokens"][seat]], "patches": True}))
+        sent_at = 0.0
         sent_n = -1
-        while time.time() < stop:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.time()))
-            except TimeoutError:
-                return
-            msg = json.loads(raw)
-            if msg["type"] == "error":
+        waiting = False
+        async for raw in ws:
+            msg = loads(raw)
+            kind = msg["type"]
+            if kind == "error":
                 stats.errors += 1
-                sent_at = None
+                waiting = False
                 continue
-            if msg["type"] != "state":
+            if kind != "state":
                 continue
-            if sent_at is not None and msg["n"] > sent_n:
-                stats.latencies.append(time.perf_counter() - sent_at)
+            n = msg["n"]
+            if waiting and n > sent_n:
+                stats.latencies.append(clock() - sent_at)
                 stats.moves += 1
-                sent_at = None
+                waiting = False
             if msg["status"] != "live":
                 if seat == 0:
                     stats.games += 1
                 return
-            legal = msg["legal"][str(seat)]["actions"]
-            if seat in msg["to_move"] and legal and sent_at is None:
-                choice = rng.choice(legal)["action"]
-                sent_n = msg["n"]
-                sent_at = time.perf_counter()
-                await ws.send(
-                    json.dumps({"type": "act", "seat": seat, "action": choice, "n": msg["n"]})
-                )
+            if not waiting and seat in msg["to_move"]:
+                legal = msg["legal"][key]["actions"]
+                if legal:
+                    choice = rng.choice(legal)["action"]
+                    sent_n = n
+                    waiting = True
+                    sent_at = clock()
+                    await ws.send(dumps({"type": "act", "seat": seat, "action": choice, "n": n}))
 
 
-async def _drive(base: str, game: str, matches: int, seconds: float) -> Stats:
+async def _drive(base: str, game: str, matches: int, seconds: float, deflate: bool) -> Stats:
     stats = Stats()
-    stop = time.time() + seconds
+    url = base.replace("http", "ws", 1)
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
 
         async def one_slot(k: int) -> None:
             seed = k
-            while time.time() < stop:
+            rng = random.Random(k)
+            while True:
                 r = await http.post(
                     "/api/matches",
                     json={
@@ -117,10 +124,28 @@ async def _drive(base: str, game: str, matches: int, seconds: float) -> Stats:
                 r.raise_for_status()
                 m = r.json()
                 seed += matches
-                await asyncio.gather(_bot(base, m, 0, stats, stop), _bot(base, m, 1, stats, stop))
+                await asyncio.gather(
+                    _bot(url, m, 0, stats, rng, deflate), _bot(url, m, 1, stats, rng, deflate)
+                )
 
-        await asyncio.gather(*(one_slot(k) for k in range(matches)))
+        slots = [asyncio.ensure_future(one_slot(k)) for k in range(matches)]
+        done, _ = await asyncio.wait(slots, timeout=seconds, return_when=asyncio.FIRST_EXCEPTION)
+        for task in slots:
+            task.cancel()
+        await asyncio.gather(*slots, return_exceptions=True)
+        for task in done:
+            if not task.cancelled() and task.exception() is not None:
+                raise task.exception()  # type: ignore[misc]
     return stats
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process (Linux /proc), None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def run_bench(
@@ -131,9 +156,13 @@ def run_bench(
     port = _free_port()
     proc = _start_server(db, port, deflate)
     try:
+        server_cpu0 = _cpu_seconds(proc.pid)
+        bots_cpu0 = time.process_time()
         t0 = time.perf_counter()
-        stats = asyncio.run(_drive(f"http://127.0.0.1:{port}", game, matches, seconds))
+        stats = asyncio.run(_drive(f"http://127.0.0.1:{port}", game, matches, seconds, deflate))
         elapsed = time.perf_counter() - t0
+        bots_cpu = time.process_time() - bots_cpu0
+        server_cpu1 = _cpu_seconds(proc.pid)
     finally:
         proc.terminate()
         proc.wait(10)
@@ -148,7 +177,15 @@ def run_bench(
         "p99_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 2),
         "errors": stats.errors,
         "finished_games": stats.games,
-        "storage": "SQLite, WAL, one commit per move",
+        "storage": "SQLite, WAL, group commit (each move acknowledged after its commit)",
         "compression": "permessage-deflate" if deflate else "none",
         "cpus": os.cpu_count(),
+        # CPU time per move, which the machine's other load does not inflate much.
+        "server_cpu_ms_per_move": (
+            round((server_cpu1 - server_cpu0) * 1000 / stats.moves, 3)
+            if stats.moves and server_cpu0 is not None and server_cpu1 is not None
+            else None
+        ),
+        "bots_cpu_ms_per_move": round(bots_cpu * 1000 / stats.moves, 3) if stats.moves else None,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }

@@ -41,7 +41,9 @@ def bench_server(args: argparse.Namespace) -> int:
             f"{result['seconds']} s, {result['storage']}, {result['compression']}:\n"
             f"  {result['moves']} moves, {result['moves_per_s']} moves/s, "
             f"latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
-            f"{result['errors']} errors"
+            f"{result['errors']} errors\n"
+            f"  CPU per move: server {result['server_cpu_ms_per_move']} ms, "
+            f"bots {result['bots_cpu_ms_per_move']} ms; load average {result['load_average']}"
         )
     return 0
 

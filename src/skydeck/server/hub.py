@@ -23,7 +23,7 @@ from skydeck.server.clocks import wanted_clocks
 from skydeck.server.messages import ProtocolError
 from skydeck.server.room import Client, Room
 from skydeck.server.seats import MAX_NAME, digest, new_match_id, new_token, token_matches
-from skydeck.server.storage import Deadline, Storage, StoredMatch
+from skydeck.server.storage import Deadline, PendingWrite, Storage, StoredMatch
 
 log = logging.getLogger("skydeck.server")
 
@@ -48,6 +48,11 @@ class Hub:
         self.clock_scale = clock_scale
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="ai")
         self.rooms: dict[str, Room] = {}
+        #: Moves applied in memory and waiting for the group commit, in order.
+        self._pending: list[tuple[Room, PendingWrite, Callable[[ProtocolError], None] | None]] = []
+        #: Per room of the batch: (moves, status, deadlines, undoable) before it.
+        self._before: dict[str, tuple[Room, int, str, dict[str, Deadline], Any]] = {}
+        self._flush: asyncio.Handle | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
 
     # --- life cycle ------------------------------------------------------------------
@@ -65,6 +70,7 @@ class Hub:
             self._schedule_ai(room)
 
     async def stop(self) -> None:
+        self.commit_pending()
         for room in self.rooms.values():
             for handle in room.timers.values():
                 handle.cancel()
@@ -197,16 +203,26 @@ class Hub:
                 "spectator": not client.seats,
             }
         )
-        client.send(room.state_message(client))
+        client.send(room.state_text(client))
 
     @staticmethod
     def detach(room: Room, client: Client) -> None:
         room.clients.discard(client)
 
     # --- moves -----------------------------------------------------------------------
-    def act(self, room: Room, seat: int, action_obj: Any, n: int, source: str = "client") -> None:
+    def act(
+        self,
+        room: Room,
+        seat: int,
+        action_obj: Any,
+        n: int,
+        source: str = "client",
+        on_error: Callable[[ProtocolError], None] | None = None,
+    ) -> None:
         """Apply one action for ``seat`` seen at move ``n``; ProtocolError, with the room
-        and storage untouched, on anything wrong."""
+        and storage untouched, on anything wrong. The move is committed with the others
+        of this turn of the event loop (group commit); if that commit fails, the room is
+        put back and ``on_error`` gets the error."""
         if room.status != "live":
             raise ProtocolError("over", "the match is over")
         if not 0 <= seat < len(room.seats):
@@ -237,32 +253,78 @@ class Hub:
         entry = room.match.record.entries[-1]
         status = "over" if room.match.state.is_over else "live"
         deadlines = self._deadlines(room) if status == "live" else []
-        try:
-            clocks_changed = [d.to_json() for d in deadlines] != [
-                d.to_json() for d in room.deadlines.values()
-            ]
-            self.storage.append_action(
-                room.id,
-                current,
-                seat,
-                entry.action.to_json(),
-                entry.t,
-                status,
-                deadlines if clocks_changed else None,
-                status_changed=status != room.status,
-            )
-        except Exception as exc:
-            log.exception("could not store a move of match %s", room.id)
-            room.rebuild_without_last()
-            raise ProtocolError("storage", f"the move could not be stored: {exc}") from None
+        clocks_changed = [d.to_json() for d in deadlines] != [
+            d.to_json() for d in room.deadlines.values()
+        ]
+        if room.id not in self._before:
+            # What the room was before its first move of this batch (for a failed commit).
+            self._before[room.id] = (room, current, room.status, room.deadlines, room.undoable)
+        write = PendingWrite(
+            room.id,
+            current,
+            seat,
+            entry.action.to_json(),
+            entry.t,
+            status,
+            deadlines if clocks_changed else None,
+            status != room.status,
+        )
+        self._pending.append((room, write, on_error))
         room.status = status
         # Only a seat's own move may be taken back, never one the clock or an AI made.
         room.undoable = (room.n, seat) if source == "client" else None
-        self._replace_clocks(room, deadlines)
-        room.broadcast()
-        self._schedule_ai(room)
+        room.deadlines = {d.key: d for d in deadlines}
+        if self.loop is None:
+            # No event loop (a synchronous caller): commit now, errors raised here.
+            failed = self.commit_pending()
+            if failed is not None:
+                raise failed
+        elif self._flush is None:
+            # Group commit: every move handled in this turn of the event loop is
+            # committed together right after it; each is acknowledged only then.
+            self._flush = self.loop.call_soon(self._flush_pending)
+
+    def _flush_pending(self) -> None:
+        self._flush = None
+        self.commit_pending()
+
+    def commit_pending(self) -> ProtocolError | None:
+        """Commit every applied move in one transaction, then tell the clients (an
+        acknowledgement only ever follows the commit). On failure every room of the
+        batch is put back as it was before the batch, each mover gets the error (the
+        returned ProtocolError), and storage holds none of the batch."""
+        if self._flush is not None:
+            self._flush.cancel()
+            self._flush = None
+        pending, self._pending = self._pending, []
+        before, self._before = self._before, {}
+        if not pending:
+            return None
+        try:
+            self.storage.append_actions([w for _, w, _ in pending])
+        except Exception as exc:
+            log.exception("could not store %d moves", len(pending))
+            error = ProtocolError("storage", f"the move could not be stored: {exc}")
+            for room, n, status, deadlines, undoable in before.values():
+                room.reset_to(room.match.record.entries[:n])
+                room.status = status
+                room.deadlines = deadlines
+                room.undoable = undoable
+            for _, _, on_error in pending:
+                if on_error is not None:
+                    on_error(error)
+            return error
+        done: dict[str, Room] = {}
+        for room, _, _ in pending:
+            done[room.id] = room
+        for room in done.values():
+            self._arm_clocks(room)
+            room.broadcast()
+            self._schedule_ai(room)
+        return None
 
     def undo(self, room: Room, seats: frozenset[int], n: int) -> None:
+        self.commit_pending()  # the log in storage must end where the room does
         if room.status != "live":
             raise ProtocolError("over", "the match is over")
         entries = room.match.record.entries
@@ -337,18 +399,28 @@ class Hub:
             if d.action is not None:
                 # A table clock acts through any seat still in the phase.
                 seat = d.seat if d.seat in to_move or not to_move else to_move[0]
-                self.act(room, seat, d.action, room.n, source="clock")
+                self.act(room, seat, d.action, room.n, "clock", self._log_error(room, key))
             else:
                 legal = room.match.state.legal_actions(d.seat)
                 if not legal:
                     raise ProtocolError("illegal", "no legal action left")
                 rng = Rng(room.stored.seed ^ (room.n * 0x9E3779B1) ^ d.seat)
-                self.act(room, d.seat, rng.choice(legal), room.n, source="clock")
+                self.act(
+                    room, d.seat, rng.choice(legal), room.n, "clock", self._log_error(room, key)
+                )
         except ProtocolError as exc:
+            self.commit_pending()
             log.warning("clock %s of match %s could not act: %s", key, room.id, exc.message)
             room.deadlines.pop(key, None)
             self.storage.set_deadlines(room.id, list(room.deadlines.values()))
             room.broadcast()
+
+    @staticmethod
+    def _log_error(room: Room, who: str) -> Callable[[ProtocolError], None]:
+        def report(exc: ProtocolError) -> None:
+            log.warning("%s of match %s could not act: %s", who, room.id, exc.message)
+
+        return report
 
     # --- AI seats --------------------------------------------------------------------
     def _schedule_ai(self, room: Room) -> None:
@@ -384,7 +456,7 @@ class Hub:
             room.ai_pending.discard(seat)
         if action is not None:
             try:
-                self.act(room, seat, action, n, source="ai")
+                self.act(room, seat, action, n, "ai", self._log_error(room, f"AI seat {seat}"))
             except ProtocolError as exc:
                 log.info("AI seat %s of match %s: %s", seat, room.id, exc.message)
         self._schedule_ai(room)

@@ -7,6 +7,7 @@ holds nothing that storage does not also hold.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +20,10 @@ from skydeck.server.storage import Deadline, StoredMatch
 #: Legal action lists longer than this are cut for the browser (the engine still
 #: validates any action sent); parameterised games draw their own controls.
 MAX_LEGAL_SENT = 3000
+#: Encoded legal-action pieces kept per game and options (cleared when full).
+MAX_PIECES = 20000
+_PIECES: dict[tuple[str, str], dict[Action, str]] = {}
+_dumps = json.JSONEncoder(separators=(",", ":")).encode
 
 
 def events_for(events: list[Event], seats: frozenset[int]) -> list[dict[str, Any]]:
@@ -41,7 +46,7 @@ class Client:
     """One browser connection: the seats it holds (several in hotseat) and its outbox."""
 
     seats: frozenset[int]
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=asyncio.Queue)
     sent_n: int = 0
     #: Once a match ends every move may be named, so the whole log is sent once again.
     told_end: bool = False
@@ -65,7 +70,8 @@ class Client:
     #: A client this far behind is cut off (it reconnects and gets the current state).
     MAX_BACKLOG = 500
 
-    def send(self, message: dict[str, Any] | None) -> None:
+    def send(self, message: dict[str, Any] | str | None) -> None:
+        """Queue a message (a dict, or a str already encoded); None closes."""
         if message is not None and self.queue.qsize() > self.MAX_BACKLOG:
             message = None
         self.queue.put_nowait(message)
@@ -97,6 +103,8 @@ class Room:
         self.ai_pending: set[int] = set()
         #: (move number, seat) of the last move if a player made it by hand (undoable).
         self.undoable: tuple[int, int] | None = None
+        options_key = json.dumps(game.options, sort_keys=True, default=str)
+        self.pieces = _PIECES.setdefault((game.id, options_key), {})
 
     # --- state -----------------------------------------------------------------------
     @property
@@ -155,6 +163,25 @@ class Room:
         # cost of an update for games with many legal actions).
         return [{"label": describe(a), "action": a.to_json()} for a in acts[:MAX_LEGAL_SENT]], cut
 
+    def legal_text(self, seat: int) -> str:
+        """``legal_json(seat)`` already encoded: {"actions": [...], "truncated": ...}.
+        Each action's piece is encoded once per game and options, then only joined."""
+        acts = self.match.state.legal_actions(seat)
+        cut = len(acts) > MAX_LEGAL_SENT
+        pieces = self.pieces
+        out = []
+        for a in acts[:MAX_LEGAL_SENT] if cut else acts:
+            piece = pieces.get(a)
+            if piece is None:
+                if len(pieces) >= MAX_PIECES:
+                    pieces.clear()
+                piece = _dumps({"label": self.game.describe(a), "action": a.to_json()})
+                pieces[a] = piece
+            out.append(piece)
+        return (
+            '{"actions":[' + ",".join(out) + '],"truncated":' + ("true" if cut else "false") + "}"
+        )
+
     def log_entries(self, seats: frozenset[int], start: int) -> list[dict[str, Any]]:
         over = self.status != "live"
         out = []
@@ -174,8 +201,13 @@ class Room:
         return out
 
     def state_message(self, client: Client, cache: dict[Any, Any] | None = None) -> dict[str, Any]:
-        """The update ``client`` may see: its seats' views and legal actions (or the
-        public view for a spectator), new log lines, clocks and the outcome."""
+        """``state_text`` decoded (for callers that want the message as data)."""
+        return dict(json.loads(self.state_text(client, cache)))
+
+    def state_text(self, client: Client, cache: dict[Any, Any] | None = None) -> str:
+        """The update ``client`` may see, encoded: its seats' views and legal actions (or
+        the public view for a spectator), new log lines, clocks and the outcome.
+        ``cache`` shares the views and legal actions between the clients of a broadcast."""
         cache = {} if cache is None else cache
         state = self.match.state
         n = self.n
@@ -192,23 +224,21 @@ class Room:
         }
         views: dict[str, Any] = {}
         patches: dict[str, Any] = {}
-        legal: dict[str, Any] = {}
+        legal: list[str] = []
         for seat in sorted(client.seats):
             key = ("seat", seat)
             if key not in cache:
-                acts, cut = self.legal_json(seat)
-                cache[key] = (state.view(seat), acts, cut)
-            view, acts, cut = cache[key]
+                cache[key] = (state.view(seat), self.legal_text(seat))
+            view, acts = cache[key]
             how, data = client.view_update(str(seat), view)
             if how == "full":
                 views[str(seat)] = view
             else:
                 patches[str(seat)] = data
-            legal[str(seat)] = {"actions": acts, "truncated": cut}
+            legal.append(f'"{seat}":{acts}')
         msg["views"] = views
         if patches:
             msg["view_patches"] = patches
-        msg["legal"] = legal
         if not client.seats:
             if "public" not in cache:
                 cache["public"] = state.view(None)
@@ -234,9 +264,10 @@ class Room:
         else:
             msg["log"] = self.log_entries(client.seats, client.sent_n)
         client.sent_n = n
-        return msg
+        # The legal actions go in already encoded (most of the bytes of an update).
+        return _dumps(msg)[:-1] + ',"legal":{' + ",".join(legal) + "}}"
 
     def broadcast(self) -> None:
         cache: dict[Any, Any] = {}
         for client in list(self.clients):
-            client.send(self.state_message(client, cache))
+            client.send(self.state_text(client, cache))

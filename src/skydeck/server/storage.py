@@ -96,6 +96,22 @@ class Deadline:
         return {"key": self.key, "seat": self.seat, "due": self.due, "action": self.action}
 
 
+@dataclass(slots=True)
+class PendingWrite:
+    """One applied move waiting for the group commit (see ``Storage.append_actions``).
+    ``deadlines`` None: the clocks did not change; ``status_changed`` False: the header
+    row is left alone."""
+
+    match_id: str
+    idx: int
+    seat: int
+    action: dict[str, Any]
+    t: float
+    status: str
+    deadlines: list[Deadline] | None
+    status_changed: bool
+
+
 @dataclass
 class StoredMatch:
     id: str
@@ -167,6 +183,10 @@ class Storage:
         migrate(self.engine)
         # Statements built once: the per-move path only binds parameters.
         self._insert_action = insert(actions)
+        self._insert_deadline = insert(deadlines)
+        self._delete_deadlines = delete(deadlines).where(
+            deadlines.c.match_id.in_(bindparam("ids", expanding=True))
+        )
         self._touch = (
             update(matches)
             .where(matches.c.id == bindparam("mid"))
@@ -218,6 +238,50 @@ class Storage:
                 conn.execute(self._touch, {"mid": match_id, "st": status, "at": time.time()})
             if deadlines_now is not None:
                 self._write_deadlines(conn, match_id, deadlines_now)
+
+    def append_actions(self, moves: list[PendingWrite]) -> None:
+        """Group commit: log several moves (of one or many matches) in ONE transaction.
+        Either every move is stored or none is; the caller acknowledges them only after
+        this returns."""
+        if not moves:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(
+                self._insert_action,
+                [
+                    {
+                        "match_id": m.match_id,
+                        "idx": m.idx,
+                        "seat": m.seat,
+                        "action": m.action,
+                        "t": m.t,
+                    }
+                    for m in moves
+                ],
+            )
+            now = time.time()
+            touched = [
+                {"mid": m.match_id, "st": m.status, "at": now} for m in moves if m.status_changed
+            ]
+            if touched:
+                conn.execute(self._touch, touched)
+            # Only the last clocks of each match count; all matches' in two statements.
+            clocks = {m.match_id: m.deadlines for m in moves if m.deadlines is not None}
+            if clocks:
+                conn.execute(self._delete_deadlines, {"ids": list(clocks)})
+                rows = [
+                    {
+                        "match_id": mid,
+                        "key": d.key,
+                        "seat": d.seat,
+                        "due": d.due,
+                        "action": d.action,
+                    }
+                    for mid, now_running in clocks.items()
+                    for d in now_running
+                ]
+                if rows:
+                    conn.execute(self._insert_deadline, rows)
 
     def remove_last_action(
         self, match_id: str, idx: int, status: str, deadlines_now: list[Deadline]
