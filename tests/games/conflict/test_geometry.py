@@ -221,3 +221,61 @@ def test_trig_table_is_pinned() -> None:
     for d in range(360):  # exact symmetries
         assert g.COS[d] == g.SIN[(d + 90) % 360]
         assert g.COS[(d + 180) % 360] == -g.COS[d]
+
+
+# --- the float-guided search (battle hot path) must give the exact answer ------------
+
+
+def _near_inputs(rects: list[g.Rect]) -> tuple[list, list]:
+    circles = [g.float_circle(g.bounding_radius2(r)) for r in rects]
+    return circles, [g.float_frame(r) for r in rects]
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(40, 860), st.integers(40, 560), st.sampled_from([0, 45, 90, 17, 271])
+        ),
+        min_size=2,
+        max_size=12,
+    ),
+    st.integers(0, 359),
+    st.integers(-63, 63),
+    st.integers(-88, 88),
+)
+def test_first_hit_near_equals_first_hit(
+    spots: list[tuple[int, int, int]], heading: int, lx: int, ly: int
+) -> None:
+    """Random cards (overlaps allowed: only the ray search is under test), a ray from
+    a point of the first card in any whole-degree direction."""
+    rects = [card(x, y, a) for x, y, a in spots]
+    x, y, a = spots[0]
+    p, d = g.to_world(x, y, a, lx, ly), g.heading(heading)
+    circles, frames = _near_inputs(rects)
+    exact = g.first_hit(p, d, rects, 0)
+    assert g.first_hit_near(p, d, g.float_ray(p, d), rects, 0, circles, frames) == exact
+
+
+def test_first_hit_near_on_grazing_rays_falls_back_to_exact() -> None:
+    """Rays along an edge, through a corner, or between two cards one world unit apart
+    are too close to call with floats: the answer must still be the exact one."""
+    cases = [
+        # along the left edge of the card at (100, 300): x = 68.5
+        ([card(100, 100), card(100, 300)], pt(68.5, 150), UP),
+        # exactly through the corner (131.5, 256) from the lower left at 45 degrees
+        ([card(100, 100), card(100, 300)], pt(131.5 - 50, 256 - 50), g.heading(315)),
+        # one unit beside the corner: a miss
+        ([card(100, 100), card(100, 300)], (pt(131.5, 256)[0] + U, pt(131.5, 206)[1]), UP),
+        # two touching cards, the ray up their common edge: a tie, the lower index wins
+        ([card(500, 500), card(200, 300), card(263, 300)], pt(231.5, 150), UP),
+    ]
+    for rects, p, d in cases:
+        circles, frames = _near_inputs(rects)
+        exact = g.first_hit(p, d, rects, 0)
+        near = g.first_hit_near(p, d, g.float_ray(p, d), rects, 0, circles, frames)
+        assert near == exact, (p, d, exact, near)
+    rects, p, d = cases[0]
+    assert g.first_hit(p, d, rects, 0) is not None
+    rects, p, d = cases[3]
+    hit = g.first_hit(p, d, rects, 0)
+    assert hit is not None and hit[0] == 1 and hit_point_mm(p, d, hit[1]) == (231.5, 256)

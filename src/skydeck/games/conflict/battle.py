@@ -91,6 +91,7 @@ def trace(
     placed: list[Shape],
     rects: list[g.Rect],
     circles: list[Any],
+    frames: list[tuple[float, ...]],
 ) -> list[dict[str, Any]]:
     """One shot record per laser of card ``uid`` (``placed[skip]``): where it goes and
     what it meets first among the cards ``present`` (shapes ``placed``)."""
@@ -98,7 +99,7 @@ def trace(
     out = []
     rays = shape.rays
     for k, (p, d, strength, kind) in enumerate(shape.lasers):
-        hit = g.first_hit_near(p, d, rays[k], rects, skip, circles)
+        hit = g.first_hit_near(p, d, rays[k], rects, skip, circles, frames)
         fx, fy = shape.origins_mm[k]
         if hit is None:
             shapes = st.game.shapes
@@ -128,20 +129,36 @@ def trace(
 
 def fire_step(st: ConflictState) -> list[Event]:
     """Resolve the next initiative step; the caller ends the battle when none is left."""
-    shape_of = st.game.shapes.shape
-    cards = st.cards
     initiative, firing, present = step_cards(st)
-    placed = []
-    for u in present:
-        c = cards[u]
-        placed.append(shape_of(c[C_SHIP], c[C_X], c[C_Y], c[C_ANGLE]))
-    rects = [s.rect for s in placed]
-    circles = [s.near for s in placed]
-    where = {u: i for i, u in enumerate(present)}
+    placed, rects, circles, frames, where = _table_geometry(st, present)
     shots: list[dict[str, Any]] = []
     for u in firing:
-        shots += trace(st, u, where[u], present, placed, rects, circles)
+        shots += trace(st, u, where[u], present, placed, rects, circles, frames)
     return apply_shots(st, initiative, firing, present, shots)
+
+
+def _table_geometry(st: ConflictState, present: list[int]) -> tuple[Any, ...]:
+    """Shapes, rectangles, float circles and frames of the cards ``present``, and each
+    card's index among them. Kept on the state while the same cards stay on the table
+    (a battle only removes cards, and cards never move), so most steps reuse it."""
+    key = (len(st.cards), *present)
+    cache = st._step_cache
+    if cache is not None and cache[0] == key:
+        return cache[1]
+    shape_of = st.game.shapes.shape
+    placed = []
+    for u in present:
+        c = st.cards[u]
+        placed.append(shape_of(c[C_SHIP], c[C_X], c[C_Y], c[C_ANGLE]))
+    geometry = (
+        placed,
+        [s.rect for s in placed],
+        [s.near for s in placed],
+        [s.frame for s in placed],
+        {u: i for i, u in enumerate(present)},
+    )
+    st._step_cache = (key, geometry)
+    return geometry
 
 
 def step_cards(st: ConflictState) -> tuple[int, list[int], list[int]]:
@@ -167,6 +184,25 @@ def step_cards(st: ConflictState) -> tuple[int, list[int], list[int]]:
             firing.append(u)
     assert best >= 0, "fire_step with nobody left to fire"
     return best, firing, present
+
+
+Roles = tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...]]
+_ROLES: dict[int, tuple[Any, Roles]] = {}
+
+
+def _roles(st: ConflictState) -> Roles:
+    """Per card design, read every step: the hull of a ship or Flagship (-1 for cards
+    that cannot be destroyed), whether it is a Cargo source, its regeneration."""
+    ships = st.game.content.ships
+    entry = _ROLES.get(id(ships))
+    if entry is None or entry[0] is not ships:  # (holding ``ships`` keeps its id unique)
+        roles = (
+            tuple(s.hull if s.role in ("ship", "flagship") else -1 for s in ships),
+            tuple(s.role in ("cargo", "meteor") for s in ships),
+            tuple(s.regenerate for s in ships),
+        )
+        entry = _ROLES[id(ships)] = (ships, roles)
+    return entry[1]
 
 
 def apply_shots(
@@ -255,19 +291,18 @@ def apply_shots(
                     {"from_card": target, "to_card": h["from_card"], "cubes": n, "why": "stolen"}
                 )
 
-    for shot in shots:
-        events.append(Event("laser", shot))
+    events += [Event("laser", shot) for shot in shots]
     for u in sorted({s["target"] for s in shots if s.get("result") == "delay"}):
         events.append(Event("delay", {"card": u, "delays": cards[u][C_DELAYS]}))
     for m in moves:
         events.append(Event("cubes", m))
 
     # --- destruction ----------------------------------------------------------------
+    mortal, source, regenerate = _roles(st)
     destroyed = [
         u
         for u in present
-        if ships[cards[u][C_SHIP]].role in ("ship", "flagship")
-        and len(cards[u][C_DAMAGE]) >= ships[cards[u][C_SHIP]].hull
+        if mortal[cards[u][C_SHIP]] >= 0 and len(cards[u][C_DAMAGE]) >= mortal[cards[u][C_SHIP]]
     ]
     dead = set(destroyed)
     stolen_goods = "stolen_goods" in st.game.options["variants"]
@@ -300,15 +335,15 @@ def apply_shots(
                 )
     for u in present:
         c = cards[u]
-        if ships[c[C_SHIP]].role in ("cargo", "meteor") and c[C_CUBES] == 0 and c[C_ALIVE]:
+        if c[C_CUBES] == 0 and c[C_ALIVE] and source[c[C_SHIP]]:
             c[C_ALIVE] = 0
             events.append(Event("depleted", {"card": u}))
     for u in firing:
         cards[u][C_FIRED] = 1
     for u in present:
         c = cards[u]
-        regen = ships[c[C_SHIP]].regenerate
-        if c[C_ALIVE] and regen and c[C_DAMAGE]:
+        regen = regenerate[c[C_SHIP]]
+        if regen and c[C_ALIVE] and c[C_DAMAGE]:
             n = min(regen, len(c[C_DAMAGE]))
             for seat in c[C_DAMAGE][-n:]:
                 st.returned[seat] += 1

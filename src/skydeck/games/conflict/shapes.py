@@ -27,6 +27,7 @@ class Shape:
     #: ``circle`` and each laser as floats, for ``geometry.first_hit_near``
     near: tuple[float, float, float] = (0.0, 0.0, 0.0)
     rays: tuple[tuple[float, float, float, float], ...] = ()
+    frame: tuple[float, ...] = ()
 
 
 class Shapes:
@@ -82,6 +83,7 @@ class Shapes:
                 origins,
                 g.float_circle(circle),
                 tuple(g.float_ray(p, d) for p, d, _s, _k in lasers),
+                g.float_frame(rect),
             )
         return s
 

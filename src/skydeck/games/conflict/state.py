@@ -63,6 +63,8 @@ class ConflictState(State):
         self.last_shots: list[dict[str, Any]] = []
         self.stopped_by = -1  # light speed: the seat that called "stop"
         self._free: list[tuple[int, int, int]] | None = None  # placement cache
+        #: battle.fire_step's geometry of the cards on the table (cards never move)
+        self._step_cache: tuple[Any, ...] | None = None
 
     # --- turn structure -----------------------------------------------------------
     @property
@@ -376,6 +378,7 @@ class ConflictState(State):
         s.vaporised, s.supply, s.step = self.vaporised, self.supply, self.step
         s.initiative, s.last_shots, s.stopped_by = self.initiative, self.last_shots, self.stopped_by
         s._free = self._free
+        s._step_cache = self._step_cache  # immutable once built: shared safely
         return s
 
     def to_json(self) -> dict[str, Any]:
