@@ -7,13 +7,13 @@ fails loudly at load time instead of mid-game.
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from skydeck.core.content import load_model
 from skydeck.games.stellarion.cards import GALAXIES, TYPES
 
 DATA = Path(__file__).parent / "data" / "content.toml"
@@ -130,19 +130,7 @@ class Content(_Model):
 
 def load_content(path: str | Path | None = None) -> Content:
     """Read and validate a content file; ValueError naming the file and the field."""
-    path = Path(path) if path is not None else DATA
-    try:
-        raw = tomllib.loads(path.read_text())
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ValueError(f"{path}: cannot read content: {exc}") from None
-    try:
-        return Content.model_validate(raw)
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '(file)'}: {err['msg']}"
-            for err in exc.errors()
-        )
-        raise ValueError(f"{path}: invalid content: {problems}") from None
+    return load_model(Path(path) if path is not None else DATA, Content)
 
 
 @lru_cache(maxsize=1)

@@ -6,11 +6,12 @@ touching code. A broken file raises ValueError naming the file and the field.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from skydeck.core.content import load_model
 
 DATA = Path(__file__).parent / "data"
 
@@ -142,16 +143,7 @@ class MissionsModel(_Strict):
 
 
 def _load(path: Path, model: type[_Strict]) -> Any:
-    try:
-        raw = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{path.name}: cannot read: {exc}") from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ValueError(f"{path.name}: field {where}: {first['msg']}") from None
+    return load_model(path, model)
 
 
 def load_universe(path: Path | None = None) -> UniverseModel:
