@@ -333,21 +333,26 @@ def apply_shots(
                         "cubes", {"from_card": u, "to_card": None, "cubes": n, "why": "destroyed"}
                     )
                 )
+    # emptied Cargo sources leave, then regeneration (one pass, events in that order)
+    regenerated = []
     for u in present:
         c = cards[u]
-        if c[C_CUBES] == 0 and c[C_ALIVE] and source[c[C_SHIP]]:
+        if not c[C_ALIVE]:
+            continue
+        ship = c[C_SHIP]
+        if c[C_CUBES] == 0 and source[ship]:
             c[C_ALIVE] = 0
             events.append(Event("depleted", {"card": u}))
-    for u in firing:
-        cards[u][C_FIRED] = 1
-    for u in present:
-        c = cards[u]
-        regen = regenerate[c[C_SHIP]]
-        if regen and c[C_ALIVE] and c[C_DAMAGE]:
+            continue
+        regen = regenerate[ship]
+        if regen and c[C_DAMAGE]:
             n = min(regen, len(c[C_DAMAGE]))
             for seat in c[C_DAMAGE][-n:]:
                 st.returned[seat] += 1
             c[C_DAMAGE] = c[C_DAMAGE][:-n]
-            events.append(Event("regenerated", {"card": u, "removed": n}))
+            regenerated.append(Event("regenerated", {"card": u, "removed": n}))
+    for u in firing:
+        cards[u][C_FIRED] = 1
+    events += regenerated
     st.last_shots = shots
     return events

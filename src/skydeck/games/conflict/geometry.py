@@ -274,10 +274,10 @@ def first_hit_near(
         if i == skip:
             continue
         # the ray in the card's own frame (x across, y along the card), slab by slab
-        cx, cy, ax, ay, bx, by, hw, hl = frames[i]
+        cx, cy, ax, ay, hw, hl = frames[i]  # the card's long axis is (-ay, ax)
         ox, oy = px - cx, py - cy
-        lx, ly = ox * ax + oy * ay, ox * bx + oy * by
-        dx, dy = ux * ax + uy * ay, ux * bx + uy * by
+        lx, ly = ox * ax + oy * ay, oy * ax - ox * ay
+        dx, dy = ux * ax + uy * ay, uy * ax - ux * ay
         if dx > PARALLEL:
             tx0, tx1, ex = (-hw - lx) / dx, (hw - lx) / dx, 3
         elif dx < -PARALLEL:
@@ -347,20 +347,12 @@ def first_hit_exact(
 
 
 def float_frame(rect: Rect) -> tuple[float, ...]:
-    """A rectangle as floats in millimetres: centre, unit axes (across, along) and
-    half-extents, for ``first_hit_near``'s slab test."""
+    """A rectangle as floats in millimetres: centre, unit axis across the card (the
+    axis along it is that turned a quarter counter-clockwise) and half-extents, for
+    ``first_hit_near``'s slab test."""
     (x0, y0), (x1, y1), (x2, y2), (x3, y3) = ((x / MM, y / MM) for x, y in rect)
     w, length = math.hypot(x1 - x0, y1 - y0), math.hypot(x3 - x0, y3 - y0)
-    return (
-        (x0 + x2) / 2,
-        (y0 + y2) / 2,
-        (x1 - x0) / w,
-        (y1 - y0) / w,
-        (x3 - x0) / length,
-        (y3 - y0) / length,
-        w / 2,
-        length / 2,
-    )
+    return ((x0 + x2) / 2, (y0 + y2) / 2, (x1 - x0) / w, (y1 - y0) / w, w / 2, length / 2)
 
 
 def point_at(p: Point, d: Point, t: Frac) -> tuple[int, int, int]:
