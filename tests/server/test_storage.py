@@ -162,6 +162,42 @@ def test_sigkill_loses_no_acknowledged_move(db_url):
         proc.wait(10)
 
 
+def test_sigkill_after_group_commits_loses_no_acknowledged_move(db_url):
+    """Moves of several matches sent at the same moment share commits (group commit);
+    every one acknowledged before the SIGKILL is there after the restart."""
+    port = _free_port()
+    proc = _start(db_url, port)
+    socks: list[tuple[object, dict]] = []
+    try:
+        matches = [
+            _post(port, {"game": "toy", "seed": 20 + k, "seats": [{"kind": "human"}] * 2})
+            for k in range(5)
+        ]
+        socks = [_open(port, m) for m in matches]
+        for _ in range(3):
+            for ws, st in socks:  # every match's move leaves before any answer comes
+                seat = st["to_move"][0]
+                act = st["legal"][str(seat)]["actions"][0]["action"]
+                ws.send(json.dumps({"type": "act", "seat": seat, "action": act, "n": st["n"]}))
+            socks = [(ws, json.loads(ws.recv(timeout=10))) for ws, _ in socks]
+            assert all(st["type"] == "state" for _, st in socks)
+        seen = [(st["n"], st["views"]) for _, st in socks]
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    proc = _start(db_url, port)
+    try:
+        for k, m in enumerate(matches):
+            ws, st = _open(port, m)
+            assert (st["n"], st["views"]) == seen[k] and st["n"] == 3
+            ws.close()
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
 def test_migrations_go_down_and_up_again(db_url):
     from alembic import command
     from alembic.config import Config

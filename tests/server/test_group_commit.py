@@ -1,0 +1,159 @@
+"""Group commit: the moves of one turn of the event loop are stored in one transaction,
+and none is acknowledged before that transaction is committed; a failed commit puts
+every room of the batch back and tells every mover."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from skydeck.server.hub import Hub
+from skydeck.server.room import Client, Room
+from skydeck.server.storage import Deadline, PendingWrite, Storage
+from tests.server.conftest import games, list_games
+
+
+def _write(mid: str, idx: int, seat: int = 0, **kw: Any) -> PendingWrite:
+    return PendingWrite(
+        mid,
+        idx,
+        seat,
+        {"kind": "mark", "args": [idx]},
+        float(idx),
+        kw.get("status", "live"),
+        kw.get("deadlines"),
+        kw.get("status_changed", False),
+    )
+
+
+def _hub(db_url: str) -> Hub:
+    return Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0)
+
+
+def _new(hub: Hub, seed: int) -> Room:
+    spec = {"game": "toy", "seed": seed, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    room, _ = hub.create(spec)
+    return room
+
+
+def test_one_batch_stores_several_matches_with_their_last_clocks(db_url):
+    hub = _hub(db_url)
+    a, b = _new(hub, 1), _new(hub, 2)
+    clock = Deadline("move:1:1", 1, 99.0, None)
+    hub.storage.append_actions(
+        [
+            _write(a.id, 0, deadlines=[Deadline("move:0:0", 0, 5.0, None)]),
+            _write(b.id, 0),
+            _write(a.id, 1, seat=1, deadlines=[clock]),
+            _write(b.id, 1, status="over", status_changed=True, deadlines=[]),
+        ]
+    )
+    sa, sb = hub.storage.load(a.id), hub.storage.load(b.id)
+    assert sa is not None and sb is not None
+    assert [x[0] for x in sa.actions] == [0, 1] and sa.deadlines == [clock]
+    assert len(sb.actions) == 2 and sb.status == "over" and sb.deadlines == []
+
+
+def test_a_batch_is_stored_whole_or_not_at_all(db_url):
+    hub = _hub(db_url)
+    a, b = _new(hub, 1), _new(hub, 2)
+    hub.storage.append_actions([_write(a.id, 0)])
+    with pytest.raises(IntegrityError):
+        # b's move is fine, a's #0 is already there: neither may be stored.
+        hub.storage.append_actions([_write(b.id, 0), _write(a.id, 0)])
+    assert hub.storage.action_count(a.id) == 1
+    assert hub.storage.action_count(b.id) == 0
+
+
+def _first_legal(room: Room) -> tuple[int, dict[str, Any]]:
+    seat = room.match.state.to_move[0]
+    return seat, room.match.state.legal_actions(seat)[0].to_json()
+
+
+def _drain(client: Client) -> list[Any]:
+    out = []
+    while not client.queue.empty():
+        m = client.queue.get_nowait()
+        out.append(json.loads(m) if isinstance(m, str) else m)
+    return out
+
+
+def test_moves_of_one_loop_turn_share_one_commit_and_are_acknowledged_after_it(db_url):
+    hub = _hub(db_url)
+    batches: list[list[PendingWrite]] = []
+    real = hub.storage.append_actions
+
+    def spy(moves: list[PendingWrite]) -> None:
+        # Nobody has been told about these moves yet.
+        assert all(m["type"] != "state" for c in clients for m in _drain(c))
+        batches.append(list(moves))
+        real(moves)
+
+    hub.storage.append_actions = spy  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        await hub.start()
+        for room, client in zip(rooms, clients, strict=True):
+            hub.attach(room, client)
+            _drain(client)
+        for room in rooms:
+            seat, action = _first_legal(room)
+            hub.act(room, seat, action, 0)
+        assert batches == []  # applied in memory, not yet committed nor acknowledged
+        await asyncio.sleep(0)  # one turn of the loop: the group commit runs
+        await asyncio.sleep(0)
+
+    rooms = [_new(hub, 1), _new(hub, 2), _new(hub, 3)]
+    clients = [Client(frozenset({0, 1})) for _ in rooms]
+    asyncio.run(scenario())
+    assert len(batches) == 1 and sorted(w.match_id for w in batches[0]) == sorted(
+        r.id for r in rooms
+    )
+    for room, client in zip(rooms, clients, strict=True):
+        assert hub.storage.action_count(room.id) == 1
+        states = [m for m in _drain(client) if m["type"] == "state"]
+        assert [m["n"] for m in states] == [1]
+
+
+def test_a_failed_group_commit_puts_every_room_back_and_tells_every_mover(db_url):
+    hub = _hub(db_url)
+    errors: list[tuple[str, str]] = []
+
+    def broken(moves: list[PendingWrite]) -> None:
+        raise OSError("disk full")
+
+    hub.storage.append_actions = broken  # type: ignore[method-assign]
+    rooms = [_new(hub, 1), _new(hub, 2)]
+    before = [json.dumps(r.match.state.to_json()) for r in rooms]
+    clients = [Client(frozenset({0, 1})) for _ in rooms]
+
+    async def scenario() -> None:
+        await hub.start()
+        for room, client in zip(rooms, clients, strict=True):
+            hub.attach(room, client)
+            _drain(client)
+            seat, action = _first_legal(room)
+            hub.act(room, seat, action, 0, on_error=lambda e, r=room: errors.append((r.id, e.code)))
+            seat, action = _first_legal(room)  # a second move of the same room, same batch
+            hub.act(room, seat, action, 1, on_error=lambda e, r=room: errors.append((r.id, e.code)))
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+
+    asyncio.run(scenario())
+    assert sorted(errors) == sorted([(r.id, "storage") for r in rooms for _ in range(2)])
+    for room, client, was in zip(rooms, clients, before, strict=True):
+        assert room.n == 0 and room.undoable is None
+        assert json.dumps(room.match.state.to_json()) == was
+        assert all(m["type"] != "state" for m in _drain(client))
+
+
+def test_without_an_event_loop_a_move_is_committed_at_once(db_url):
+    hub = _hub(db_url)
+    room = _new(hub, 4)
+    seat, action = _first_legal(room)
+    hub.act(room, seat, action, 0)
+    assert hub.storage.action_count(room.id) == 1
