@@ -98,6 +98,7 @@ def trace(
     shape = placed[skip]
     out = []
     rays = shape.rays
+    mm = g.MM
     for k, (p, d, strength, kind) in enumerate(shape.lasers):
         hit = g.first_hit_near(p, d, rays[k], rects, skip, circles, frames)
         fx, fy = shape.origins_mm[k]
@@ -109,16 +110,17 @@ def trace(
             i, t = hit
             target = present[i]
             q = x, y, den = g.point_at(p, d, t)
-            blocked = kind != "piercing" and any(
-                g.on_segment(q, a, b) for a, b in placed[i].shields
-            )
+            shields = placed[i].shields
+            blocked = False
+            if shields and kind != "piercing":
+                blocked = any(g.on_segment(q, a, b) for a, b in shields)
         out.append(
             {
                 "from_card": uid,
                 "from": [fx, fy],
                 "laser": k,
                 "target": target,
-                "to": [_mm(x, den), _mm(y, den)],
+                "to": [round(x / den / mm, 2), round(y / den / mm, 2)],  # as _mm
                 "blocked": blocked,
                 "strength": strength,
                 "kind": kind,

@@ -178,7 +178,17 @@ def _suggest(
     base = HeuristicAgent(game).table_state(view)
     free = game.shapes.free_grid([(c[2], c[3], c[4]) for c in base.cards])
     ctx = _Context(game, base, seat, game.content.by_id[hand])
-    ranked = sorted(range(len(free)), key=lambda i: (-ctx.quick(*free[i]), i))[:count]
+    # best first, a few different spots: turning a card without lasers changes nothing
+    per_spot = 2 if ctx.card.lasers else 1
+    ranked: list[int] = []
+    used: dict[tuple[int, int], int] = {}
+    for i in sorted(range(len(free)), key=lambda i: (-ctx.quick(*free[i]), i)):
+        spot = free[i][:2]
+        if used.get(spot, 0) < per_spot:
+            used[spot] = used.get(spot, 0) + 1
+            ranked.append(i)
+            if len(ranked) == count:
+                break
     names = [cv["name"] for cv in view["cards"] if cv["on_table"]]
     out = []
     for i in ranked:
