@@ -86,16 +86,16 @@ def _mm(v: int, den: int = 1) -> float:
 def trace(
     st: ConflictState,
     uid: int,
-    skip: int,
-    present: list[int],
     placed: list[Shape],
     rects: list[g.Rect],
     circles: list[Any],
     frames: list[tuple[float, ...]],
 ) -> list[dict[str, Any]]:
-    """One shot record per laser of card ``uid`` (``placed[skip]``): where it goes and
-    what it meets first among the cards ``present`` (shapes ``placed``)."""
-    shape = placed[skip]
+    """One shot record per laser of card ``uid``: where it goes and what it meets
+    first among the cards on the table (all by card number; ``circles`` marks the
+    cards no longer there)."""
+    shape = placed[uid]
+    skip = uid
     out = []
     rays = shape.rays
     mm = g.MM
@@ -107,10 +107,9 @@ def trace(
             x, y, den = g.point_at(p, d, g.table_exit(p, d, shapes.width, shapes.height))
             target, blocked = None, False
         else:
-            i, t = hit
-            target = present[i]
+            target, t = hit
             q = x, y, den = g.point_at(p, d, t)
-            shields = placed[i].shields
+            shields = placed[target].shields
             blocked = False
             if shields and kind != "piercing":
                 blocked = any(g.on_segment(q, a, b) for a, b in shields)
@@ -132,35 +131,35 @@ def trace(
 def fire_step(st: ConflictState) -> list[Event]:
     """Resolve the next initiative step; the caller ends the battle when none is left."""
     initiative, firing, present = step_cards(st)
-    placed, rects, circles, frames, where = _table_geometry(st, present)
+    placed, rects, circles, frames = _table_geometry(st)
     shots: list[dict[str, Any]] = []
     for u in firing:
-        shots += trace(st, u, where[u], present, placed, rects, circles, frames)
+        shots += trace(st, u, placed, rects, circles, frames)
     return apply_shots(st, initiative, firing, present, shots)
 
 
-def _table_geometry(st: ConflictState, present: list[int]) -> tuple[Any, ...]:
-    """Shapes, rectangles, float circles and frames of the cards ``present``, and each
-    card's index among them. Kept on the state while the same cards stay on the table
-    (a battle only removes cards, and cards never move), so most steps reuse it."""
-    key = (len(st.cards), *present)
+DEAD = (0.0, 0.0, -1.0)  # a bounding circle no ray comes near (cards off the table)
+
+
+def _table_geometry(st: ConflictState) -> tuple[Any, ...]:
+    """Shapes, rectangles and float frames of every card, by card number. Cards never
+    move, so this is built once per table and shared by clones; only the float circles
+    (``DEAD`` for cards no longer on the table) are made per step."""
+    cards = st.cards
     cache = st._step_cache
-    if cache is not None and cache[0] == key:
-        return cache[1]
-    shape_of = st.game.shapes.shape
-    placed = []
-    for u in present:
-        c = st.cards[u]
-        placed.append(shape_of(c[C_SHIP], c[C_X], c[C_Y], c[C_ANGLE]))
-    geometry = (
-        placed,
-        [s.rect for s in placed],
-        [s.near for s in placed],
-        [s.frame for s in placed],
-        {u: i for i, u in enumerate(present)},
-    )
-    st._step_cache = (key, geometry)
-    return geometry
+    if cache is None or cache[0] != len(cards):
+        shape_of = st.game.shapes.shape
+        placed = [shape_of(c[C_SHIP], c[C_X], c[C_Y], c[C_ANGLE]) for c in cards]
+        cache = st._step_cache = (
+            len(cards),
+            placed,
+            [s.rect for s in placed],
+            [s.frame for s in placed],
+            [s.near for s in placed],
+        )
+    _n, placed, rects, frames, near = cache
+    circles = [n if c[C_ALIVE] else DEAD for n, c in zip(near, cards)]
+    return placed, rects, circles, frames
 
 
 def step_cards(st: ConflictState) -> tuple[int, list[int], list[int]]:
