@@ -1,12 +1,17 @@
-"""Stellar Conflict speed figures: battle resolution on a War-scale table (2 x 15 cards),
-and the exact engine's laser tracing checked against a plain floating-point reference.
+"""Stellar Conflict speed figures: battle resolution on War-scale tables (2 x 15 cards)
+by the engine and by a straightforward shapely reference, and the placement heuristic
+against random placement.
 
-    python -m skydeck.games.conflict.bench [--tables 20]
-    python -m skydeck.games.conflict.bench --duel 200 --scale dispute [--random-fleet]
+    skydeck bench conflict                        (random play, then ``report``)
+    python benchmarks/bench_conflict_battle.py    (the same battle figures)
+    python -m skydeck.games.conflict.bench --duel 500 --scale conflict
 
-The reference computes every step's shots the straightforward way (floats, every
-laser against every edge of every card, no bounding-circle filter); the engine's shots
-must name the same targets and the same shield blocks.
+``shapely_resolve`` fights a battle with every laser traced by shapely (LineString rays
+against Polygon cards and LineString shields; shapely is a dev dependency, imported
+inside it) and the step's effects applied by the engine's own ``apply_shots``, so the
+two differ only in geometry; ``compare`` times both (best of a few rounds, alternated)
+and checks that every shot, the table, the scores and the cubes come out identical.
+``reference_shots`` is an older float reference of one step's tracing, kept for tests.
 """
 
 from __future__ import annotations
