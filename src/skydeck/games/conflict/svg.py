@@ -144,7 +144,7 @@ def _card(cv: _Canvas, c: dict[str, Any], ghost: str | None, firing: bool) -> li
         out.append(words(-8.5, str(c["initiative"]), 13, "#111", "bold"))
         if delayed:
             out.append(words(4, f"delay +{2 * c['delays']}", 6.5, "#0277bd", "bold"))
-        out.extend(_hull(c, 12))
+        out.extend(_hull(c, 12, flip))
         label = f"{c['vp']:g} VP" + ("  · fired" if c["fired"] else "")
         if c["role"] == "flagship":
             label = "flagship · " + label
@@ -165,7 +165,7 @@ def _card(cv: _Canvas, c: dict[str, Any], ghost: str | None, firing: bool) -> li
     return out
 
 
-def _hull(c: dict[str, Any], y: float) -> list[str]:
+def _hull(c: dict[str, Any], y: float, flip: bool = False) -> list[str]:
     """Hull boxes, filled left to right by damage tokens in the dealer's colour."""
     hull, damage = c["hull"], c["damage"]
     size, gap = 7.0, 1.5
@@ -180,7 +180,9 @@ def _hull(c: dict[str, Any], y: float) -> list[str]:
             f'rx="1" fill="{fill}" stroke="#333" stroke-width="0.7" />'
         )
     if len(damage) > hull:
-        out.append(_text(0, y + size + 3.5, f"+{len(damage) - hull} over", 5.5, "#b71c1c"))
+        ty = y + size + 3.5
+        turn = f' transform="rotate(180 0 {_f(ty - 2)})"' if flip else ""
+        out.append(_text(0, ty, f"+{len(damage) - hull} over", 5.5, "#b71c1c", extra=turn))
     return out
 
 
