@@ -227,7 +227,7 @@ def test_trig_table_is_pinned() -> None:
 
 
 def _near_inputs(rects: list[g.Rect]) -> tuple[list, list]:
-    circles = [g.float_circle(g.bounding_radius2(r)) for r in rects]
+    circles = [(i, *g.float_circle(g.bounding_radius2(r))) for i, r in enumerate(rects)]
     return circles, [g.float_frame(r) for r in rects]
 
 

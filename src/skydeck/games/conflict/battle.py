@@ -138,7 +138,7 @@ def fire_step(st: ConflictState) -> list[Event]:
     return apply_shots(st, initiative, firing, present, shots)
 
 
-DEAD = (0.0, 0.0, -1.0)  # a bounding circle no ray comes near (cards off the table)
+DEAD = (-1, 0.0, 0.0, -1.0)  # a bounding circle no ray comes near (cards off the table)
 
 
 def _table_geometry(st: ConflictState) -> tuple[Any, ...]:
@@ -155,7 +155,7 @@ def _table_geometry(st: ConflictState) -> tuple[Any, ...]:
             placed,
             [s.rect for s in placed],
             [s.frame for s in placed],
-            [s.near for s in placed],
+            [(i, *s.near) for i, s in enumerate(placed)],
         )
     _n, placed, rects, frames, near = cache
     circles = [n if c[C_ALIVE] else DEAD for n, c in zip(near, cards)]

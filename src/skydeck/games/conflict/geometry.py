@@ -247,10 +247,11 @@ def first_hit_near(
     ray: tuple[float, float, float, float],
     rects: list[Rect],
     skip: int,
-    circles: list[tuple[float, float, float]],
+    circles: list[tuple[int, float, float, float]],
     frames: list[tuple[float, ...]],
 ) -> tuple[int, Frac] | None:
-    """``first_hit``'s answer, found with floats and confirmed exactly.
+    """``first_hit``'s answer, found with floats and confirmed exactly. ``circles``:
+    (index, ``float_circle``) per rectangle; a radius below 0 leaves it out.
 
     This is the battle's hot loop, and the exact big integers cost ~10x more than
     floats. Floats (``float_circle``, ``float_ray``, ``float_frame``, all converted
@@ -267,8 +268,8 @@ def first_hit_near(
     # cards whose bounding circle the ray comes near and not wholly behind its start
     near = [
         i
-        for i, (cx, cy, r) in enumerate(circles)
-        if cx * ux + cy * uy + r >= a0 and -r <= cx * uy - cy * ux - b0 <= r
+        for i, cx, cy, r in circles
+        if abs(cx * uy - cy * ux - b0) <= r and cx * ux + cy * uy + r >= a0
     ]
     for i in near:
         if i == skip:
@@ -326,7 +327,7 @@ def first_hit_exact(
     d: Point,
     rects: list[Rect],
     skip: int,
-    circles: list[tuple[float, float, float]],
+    circles: list[tuple[int, float, float, float]],
 ) -> tuple[int, Frac] | None:
     """``first_hit`` with the float bounding circles as its only short cut (a circle is
     dropped only when the ray misses it by more than its margin)."""
@@ -334,7 +335,7 @@ def first_hit_exact(
     px, py, ux, uy = p[0] / MM, p[1] / MM, d[0] / n, d[1] / n
     best_i = -1
     best_t: Frac | None = None
-    for i, (cx, cy, r) in enumerate(circles):
+    for i, cx, cy, r in circles:
         wx, wy = cx - px, cy - py
         if wx * ux + wy * uy < -r or abs(wx * uy - wy * ux) > r or i == skip:
             continue
