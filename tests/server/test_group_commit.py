@@ -157,3 +157,46 @@ def test_without_an_event_loop_a_move_is_committed_at_once(db_url):
     seat, action = _first_legal(room)
     hub.act(room, seat, action, 0)
     assert hub.storage.action_count(room.id) == 1
+
+
+class _SlowSocket:
+    """A WebSocket stand-in whose send waits while ``gate`` is an unfinished future."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.gate: asyncio.Future[None] | None = None
+
+    async def send_text(self, text: str) -> None:
+        if self.gate is not None:
+            await self.gate
+        self.sent.append(text)
+
+    async def close(self, code: int = 1000) -> None:
+        self.sent.append(f"closed {code}")
+
+
+def test_direct_sends_keep_their_order_when_a_send_has_to_wait():
+    from skydeck.server.app import _sender, _write
+
+    async def scenario() -> list[str]:
+        ws = _SlowSocket()
+        client = Client(frozenset({0}))
+        client.send_now = _sender(ws, client)  # type: ignore[arg-type]
+        writer = asyncio.create_task(_write(ws, client))  # type: ignore[arg-type]
+        client.send("a")
+        assert ws.sent == ["a"] and client.queue.empty()  # sent at once, no task switch
+        ws.gate = asyncio.get_running_loop().create_future()
+        client.send("b")  # its send has to wait: a task finishes it
+        client.send("c")  # and nothing may overtake it
+        client.send({"type": "pong"})
+        await asyncio.sleep(0)
+        assert ws.sent == ["a"] and client.inflight is not None
+        ws.gate.set_result(None)
+        ws.gate = None
+        for _ in range(10):
+            await asyncio.sleep(0)
+        client.send(None)
+        await writer
+        return ws.sent
+
+    assert asyncio.run(scenario()) == ["a", "b", "c", '{"type":"pong"}', "closed 1013"]

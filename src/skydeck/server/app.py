@@ -192,6 +192,7 @@ def create_app(
                 await ws.close(code=4408)
             return
         client = Client(seats, patches=hello.get("patches") is True)
+        client.send_now = _sender(ws, client)
         hub.attach(room, client)
         writer = asyncio.create_task(_write(ws, client))
         try:
@@ -234,20 +235,72 @@ def create_app(
     return app
 
 
+def _sender(ws: WebSocket, client: Client) -> Callable[[str], bool]:
+    """Send a text frame at once, without a trip through the writer task (a task switch
+    per message saved on the hot path). The ASGI server's send normally finishes
+    without waiting; if it does wait (a full socket buffer), the rest of that send is
+    finished by a task, and later messages queue behind it (``client.inflight``)."""
+
+    def send_now(text: str) -> bool:
+        coro = ws.send_text(text)
+        try:
+            waiting_on = coro.send(None)
+        except StopIteration:
+            return True
+        except Exception:
+            return True  # the connection is gone: the reader sees it and cleans up
+        client.inflight = asyncio.ensure_future(_finish(coro, waiting_on, client))
+        return True
+
+    return send_now
+
+
+async def _finish(coro: Any, waiting_on: Any, client: Client) -> None:
+    """Drive a send that had to wait to its end, as a task would have."""
+    try:
+        while True:
+            try:
+                if waiting_on is None:
+                    await asyncio.sleep(0)
+                else:
+                    # Taken over from the coroutine as a task takes it (asyncio's flag).
+                    waiting_on._asyncio_future_blocking = False
+                    await waiting_on
+            except BaseException as exc:  # cancelled: pass it in, as a task would
+                waiting_on = coro.throw(exc)
+            else:
+                waiting_on = coro.send(None)
+    except StopIteration:
+        pass
+    except Exception:
+        client.send_now = None
+    finally:
+        client.inflight = None
+
+
 async def _write(ws: WebSocket, client: Client) -> None:
     """Send the client's outbox in order; None ends it."""
     while True:
         message = await client.queue.get()
-        if message is None:  # the end, or a client too far behind: it will reconnect
-            with contextlib.suppress(Exception):
-                await ws.close(code=1013)
-            return
-        if not isinstance(message, str):
-            message = json.dumps(message, separators=(",", ":"))
+        client.writing = True  # from here until sent, no direct send may overtake it
         try:
-            await ws.send_text(message)
-        except Exception:
-            return
+            if client.inflight is not None:  # a direct send that had to wait goes first
+                with contextlib.suppress(Exception):
+                    await client.inflight
+            if message is None:  # the end, or a client too far behind: it will reconnect
+                client.send_now = None
+                with contextlib.suppress(Exception):
+                    await ws.close(code=1013)
+                return
+            if not isinstance(message, str):
+                message = json.dumps(message, separators=(",", ":"))
+            try:
+                await ws.send_text(message)
+            except Exception:
+                client.send_now = None
+                return
+        finally:
+            client.writing = False
 
 
 def _handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> None:

@@ -1,8 +1,11 @@
 """The hub: every live room, the only place where matches change.
 
-Everything runs on the event loop thread except the agents' thinking (a thread pool),
-so applying a move is one synchronous step: validate, apply, commit to storage, then
-tell every client. A move is acknowledged (the new state sent) only after its commit.
+Everything runs on the event loop thread except the agents' thinking (a thread pool).
+A move is validated and applied at once; the moves of every match handled in one turn
+of the event loop are then committed to storage in ONE transaction (group commit: one
+commit for many moves is what lets the server keep up with many matches), and only
+after that commit is any of them acknowledged (the new state sent). A failed commit
+puts every room of the batch back as it was and sends each mover the error.
 """
 
 from __future__ import annotations

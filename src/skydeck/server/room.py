@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,6 +55,12 @@ class Client:
     patches: bool = False
     #: The last view sent per seat ("public" for a spectator), when ``patches``.
     sent_views: dict[str, Any] = field(default_factory=dict)
+    #: Sends an encoded message at once if that needs no waiting; False: queue it.
+    send_now: Callable[[str], bool] | None = None
+    #: The writer task holds a message (order: nothing may overtake it).
+    writing: bool = False
+    #: The task finishing a direct send that had to wait, if any.
+    inflight: asyncio.Future[None] | None = None
 
     def view_update(self, key: str, view: dict[str, Any]) -> tuple[str, Any]:
         """("full", view) or, for a client taking patches that has a previous view,
@@ -72,6 +79,15 @@ class Client:
 
     def send(self, message: dict[str, Any] | str | None) -> None:
         """Queue a message (a dict, or a str already encoded); None closes."""
+        if (
+            self.send_now is not None
+            and isinstance(message, str)
+            and not self.writing
+            and self.inflight is None
+            and self.queue.empty()
+            and self.send_now(message)
+        ):
+            return  # sent without a trip through the writer task
         if message is not None and self.queue.qsize() > self.MAX_BACKLOG:
             message = None
         self.queue.put_nowait(message)

@@ -3,7 +3,8 @@
 A match is event-sourced: the header (game, options, seed, seats) plus the ordered
 action log rebuild every state, and the deadlines rebuild every clock. Nothing lives
 only in memory, so a server killed at any moment restarts where it stood. Each write is
-one transaction that is committed before the move is acknowledged to anybody.
+one transaction that is committed before the move is acknowledged to anybody; the
+moves of several matches may share one transaction (``append_actions``, group commit).
 
 SQLite (a file, WAL mode) is the default; any SQLAlchemy URL works (PostgreSQL through
 psycopg). The schema is created and upgraded by the Alembic migrations in
