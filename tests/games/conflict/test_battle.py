@@ -7,7 +7,11 @@ ship there facing down (angle 180) fires back from (100, 256)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 
+from skydeck.games.conflict import battle as _b
+from skydeck.games.conflict import geometry as _g
 from skydeck.games.conflict.battle import distribute
 from skydeck.games.conflict.state import BATTLE, OVER
 from tests.games.conflict.helpers import battle, damage, fire, kinds, on_table
@@ -314,3 +318,44 @@ def test_delay_tokens_add_up() -> None:
     fire(st)
     fire(st)
     assert st.cards[2][7] == 2 and st.view(None)["cards"][2]["initiative"] == 7
+
+
+# --- the traced shots equal the exact geometry's, whatever short cuts trace takes -----
+
+_SHIPS = ["wiss.warden_1", "vak.raider_1", "wiss.prism_1", "vak.spear_1", "wiss.lancer_1"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    hst.lists(
+        hst.tuples(
+            hst.sampled_from(_SHIPS),
+            hst.integers(50, 850),
+            hst.integers(50, 550),
+            hst.sampled_from([0, 45, 90, 180, 270, 1, 33, 359]),
+        ),
+        min_size=2,
+        max_size=10,
+    )
+)
+def test_traced_shots_match_the_exact_geometry(cards: list[tuple[str, int, int, int]]) -> None:
+    st = battle([(ship, i % 2, x, y, a) for i, (ship, x, y, a) in enumerate(cards)])
+    shapes = st.game.shapes
+    placed = [shapes.shape(c[0], c[2], c[3], c[4]) for c in st.cards]
+    rects = [s.rect for s in placed]
+    geometry = _b._table_geometry(st)
+    for u in range(len(st.cards)):
+        for shot in _b.trace(st, u, *geometry):
+            p, d, _s, kind = placed[u].lasers[shot["laser"]]
+            hit = _g.first_hit(p, d, rects, u)
+            if hit is None:
+                t = _g.table_exit(p, d, shapes.width, shapes.height)
+                x, y, den = _g.point_at(p, d, t)
+                assert shot["target"] is None and not shot["blocked"]
+            else:
+                q = x, y, den = _g.point_at(p, d, hit[1])
+                blocked = kind != "piercing" and any(
+                    _g.on_segment(q, a, b) for a, b in placed[hit[0]].shields
+                )
+                assert (shot["target"], shot["blocked"]) == (hit[0], blocked)
+            assert shot["to"] == [_b._mm(x, den), _b._mm(y, den)]

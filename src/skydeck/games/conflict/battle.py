@@ -83,6 +83,18 @@ def _mm(v: int, den: int = 1) -> float:
     return round(v / den / g.MM, 2)
 
 
+def _display_point(ray: tuple[float, float, float, float], t: float) -> list[float] | None:
+    """``ray`` at ``t`` mm rounded to 0.01 mm as ``_mm`` rounds the exact point, or None
+    when a coordinate lies within 1e-6 mm of a rounding boundary. (``t`` comes from a
+    slab entered at a slope above 1e-3, so it is off by under 1e-9 mm, and elsewhere
+    the float point and the exact one round alike.)"""
+    x, y = ray[0] + t * ray[2], ray[1] + t * ray[3]
+    fx, fy = (x * 100) % 1, (y * 100) % 1
+    if abs(fx - 0.5) < 1e-4 or abs(fy - 0.5) < 1e-4:
+        return None
+    return [round(x, 2), round(y, 2)]
+
+
 def trace(
     st: ConflictState,
     uid: int,
@@ -100,26 +112,47 @@ def trace(
     rays = shape.rays
     mm = g.MM
     for k, (p, d, strength, kind) in enumerate(shape.lasers):
-        hit = g.first_hit_near(p, d, rays[k], rects, skip, circles, frames)
+        ray = rays[k]
+        near = g.nearest_card(ray, skip, circles, frames)
         fx, fy = shape.origins_mm[k]
-        if hit is None:
+        to: list[float] | None = None
+        blocked = False
+        if near is None:
             shapes = st.game.shapes
             x, y, den = g.point_at(p, d, g.table_exit(p, d, shapes.width, shapes.height))
-            target, blocked = None, False
+            target = None
         else:
-            target, t = hit
-            q = x, y, den = g.point_at(p, d, t)
-            shields = placed[target].shields
-            blocked = False
-            if shields and kind != "piercing":
-                blocked = any(g.on_segment(q, a, b) for a, b in shields)
+            target, edge, t_mm, slope = near
+            shields = None
+            if target >= 0:
+                shields = placed[target].shields
+                if slope > 1e-3 and not (shields and kind != "piercing"):
+                    # no shield to test: the rounded point from floats, unless it lies
+                    # too near a rounding boundary to be sure
+                    to = _display_point(ray, t_mm)
+            if to is None:  # the exact point: shields, or floats too close to call
+                if target >= 0:
+                    rect = rects[target]
+                    t = g.ray_segment(p, d, rect[edge], rect[(edge + 1) % 4])
+                else:
+                    t = None
+                if t is None:
+                    hit = g.first_hit_exact(p, d, rects, skip, circles)
+                    assert hit is not None, "the floats saw a card here"
+                    target, t = hit
+                    shields = placed[target].shields
+                q = x, y, den = g.point_at(p, d, t)
+                if shields and kind != "piercing":
+                    blocked = any(g.on_segment(q, a, b) for a, b in shields)
+        if to is None:
+            to = [round(x / den / mm, 2), round(y / den / mm, 2)]  # as _mm
         out.append(
             {
                 "from_card": uid,
                 "from": [fx, fy],
                 "laser": k,
                 "target": target,
-                "to": [round(x / den / mm, 2), round(y / den / mm, 2)],  # as _mm
+                "to": to,
                 "blocked": blocked,
                 "strength": strength,
                 "kind": kind,

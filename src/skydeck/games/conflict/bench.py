@@ -219,22 +219,12 @@ def outcome(st: ConflictState, steps: list[list[dict[str, Any]]]) -> Any:
     )
 
 
-def _timed(
-    boards: list[ConflictState], battle: Any, rounds: int
-) -> tuple[float, list[ConflictState], list[Any]]:
-    """Best of ``rounds`` (seconds per battle; noise only ever slows a round), with the
-    states and shots of the last round."""
-    best = math.inf
-    for _ in range(rounds):
-        states = [st.clone() for st in boards]
-        start = time.perf_counter()
-        shots = [battle(st) for st in states]
-        best = min(best, (time.perf_counter() - start) / len(boards))
-    return best, states, shots
-
-
 def compare(tables: int, seed: int = 0, rounds: int = 3) -> dict[str, Any]:
-    """War-scale battles resolved by the engine and by the shapely reference."""
+    """War-scale battles resolved by the engine and by the shapely reference.
+
+    Each battle is timed alone, engine and reference alternately, ``rounds`` times,
+    and its fastest time kept: on a shared machine a busy spell only ever slows a run
+    down, so the minimum is the figure least disturbed by it."""
     boards = [war_table(seed + i) for i in range(tables)]
     cold = [war_table(seed + i) for i in range(tables)]  # fresh games: empty shape caches
     start = time.perf_counter()
@@ -243,22 +233,31 @@ def compare(tables: int, seed: int = 0, rounds: int = 3) -> dict[str, Any]:
     cold_s = (time.perf_counter() - start) / tables
     for st in boards:  # fill the shape caches, as placing the cards does in a real game
         resolve(st.clone())
-    engine_s = reference_s = math.inf
-    for _ in range(rounds):  # alternate, so a busy spell on the machine hits both
-        t, engine, mine = _timed(boards, resolve, 2)
-        engine_s = min(engine_s, t)
-        t, reference, theirs = _timed(boards, shapely_resolve, 1)
-        reference_s = min(reference_s, t)
-    same = sum(
-        outcome(a, sa) == outcome(r, sr) for a, sa, r, sr in zip(engine, mine, reference, theirs)
-    )
+    engine_s = [math.inf] * tables
+    reference_s = [math.inf] * tables
+    same = shots = 0
+    clock = time.perf_counter
+    for r in range(rounds):
+        for k, st in enumerate(boards):
+            mine_st, their_st = st.clone(), st.clone()
+            t0 = clock()
+            mine = resolve(mine_st)
+            t1 = clock()
+            theirs = shapely_resolve(their_st)
+            t2 = clock()
+            engine_s[k] = min(engine_s[k], t1 - t0)
+            reference_s[k] = min(reference_s[k], t2 - t1)
+            if r == 0:
+                shots += sum(len(x) for x in mine)
+                same += outcome(mine_st, mine) == outcome(their_st, theirs)
+    engine, reference = sum(engine_s) / tables, sum(reference_s) / tables
     return {
         "war tables (2 x 15 ships)": tables,
-        "shots per battle": round(sum(len(x) for m in mine for x in m) / tables, 1),
-        "engine battle ms": round(engine_s * 1000, 3),
+        "shots per battle": round(shots / tables, 1),
+        "engine battle ms": round(engine * 1000, 3),
         "engine battle ms, shapes not cached yet": round(cold_s * 1000, 3),
-        "shapely reference battle ms": round(reference_s * 1000, 3),
-        "speed ratio (reference / engine)": round(reference_s / engine_s, 1),
+        "shapely reference battle ms": round(reference * 1000, 3),
+        "speed ratio (reference / engine)": round(reference / engine, 1),
         "identical results": f"{same}/{tables}",
     }
 

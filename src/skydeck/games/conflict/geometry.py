@@ -241,29 +241,28 @@ NEAR_T = 1e-2  # mm: float answers this close to a tie are decided exactly
 PARALLEL = 1e-9  # a direction component this small counts as parallel to the edge
 
 
-def first_hit_near(
-    p: Point,
-    d: Point,
+def nearest_card(
     ray: tuple[float, float, float, float],
-    rects: list[Rect],
     skip: int,
     circles: list[tuple[int, float, float, float]],
     frames: list[tuple[float, ...]],
-) -> tuple[int, Frac] | None:
-    """``first_hit``'s answer, found with floats and confirmed exactly. ``circles``:
-    (index, ``float_circle``) per rectangle; a radius below 0 leaves it out.
+) -> tuple[int, int, float, float] | None:
+    """The card a ray enters first, found with floats: (index, edge of entry, distance
+    in mm, the ray's slope across that edge: the sine of the angle between them), None
+    when it meets none, or ``TOO_CLOSE`` when the floats cannot tell.
 
     This is the battle's hot loop, and the exact big integers cost ~10x more than
     floats. Floats (``float_circle``, ``float_ray``, ``float_frame``, all converted
     from the exact geometry, so off by ~1e-12 mm) drop the cards a ray passes by a wide
     margin and find which card it enters first, through which edge (slab test in the
-    card's frame); the exact ``ray_segment`` then gives the point. Whenever the floats
-    are too close to call (an edge within ``NEAR_T`` of the ray, entry points within
-    ``NEAR_T`` of each other, of the start or of the exit) the whole ray is traced
-    exactly instead."""
+    card's frame). They are too close to call when an edge lies within ``NEAR_T`` of
+    the ray, or entry points lie within ``NEAR_T`` of each other, of the start or of
+    the exit: then the caller traces the ray exactly. ``circles``: (index,
+    ``float_circle``) per card; a radius below 0 leaves the card out."""
     px, py, ux, uy = ray
     best_t = second = math.inf
     best_i = best_e = -1
+    best_s = 0.0
     a0, b0 = px * ux + py * uy, px * uy - py * ux
     # cards whose bounding circle the ray comes near and not wholly behind its start
     near = [
@@ -288,7 +287,7 @@ def first_hit_near(
             if gap > NEAR_T:
                 continue
             if gap > -NEAR_T:
-                return first_hit_exact(p, d, rects, skip, circles)
+                return TOO_CLOSE
             tx0, tx1, ex = -math.inf, math.inf, -1
         if dy > PARALLEL:
             ty0, ty1, ey = (-hl - ly) / dy, (hl - ly) / dy, 0
@@ -299,27 +298,49 @@ def first_hit_near(
             if gap > NEAR_T:
                 continue
             if gap > -NEAR_T:
-                return first_hit_exact(p, d, rects, skip, circles)
+                return TOO_CLOSE
             ty0, ty1, ey = -math.inf, math.inf, -1
-        t_in, edge = (tx0, ex) if tx0 > ty0 else (ty0, ey)
+        t_in, edge, slope = (tx0, ex, dx) if tx0 > ty0 else (ty0, ey, dy)
         t_out = tx1 if tx1 < ty1 else ty1
         if t_in - t_out > NEAR_T or t_out < -NEAR_T:
             continue  # passes beside the card, or the card is behind the ray
         if t_out - t_in <= NEAR_T or t_in <= NEAR_T or abs(tx0 - ty0) <= NEAR_T:
-            return first_hit_exact(p, d, rects, skip, circles)  # too close to call
+            return TOO_CLOSE  # too close to call
         if t_in < best_t:
-            best_t, second, best_i, best_e = t_in, best_t, i, edge
+            best_t, second, best_i, best_e, best_s = t_in, best_t, i, edge, slope
         elif t_in < second:
             second = t_in
     if best_i < 0:
         return None
     if second - best_t <= NEAR_T:
-        return first_hit_exact(p, d, rects, skip, circles)
-    rect = rects[best_i]
-    t_exact = ray_segment(p, d, rect[best_e], rect[(best_e + 1) % 4])
-    if t_exact is None:  # cannot happen with the margins above; stay exact regardless
-        return first_hit_exact(p, d, rects, skip, circles)
-    return best_i, t_exact
+        return TOO_CLOSE
+    return best_i, best_e, best_t, abs(best_s)
+
+
+def first_hit_near(
+    p: Point,
+    d: Point,
+    ray: tuple[float, float, float, float],
+    rects: list[Rect],
+    skip: int,
+    circles: list[tuple[int, float, float, float]],
+    frames: list[tuple[float, ...]],
+) -> tuple[int, Frac] | None:
+    """``first_hit``'s answer: ``nearest_card`` with floats, the point exactly (the
+    entry edge's ``ray_segment``), and the exact search when the floats cannot tell."""
+    near = nearest_card(ray, skip, circles, frames)
+    if near is None:
+        return None
+    i, edge, _t, _slope = near
+    if i >= 0:
+        rect = rects[i]
+        t = ray_segment(p, d, rect[edge], rect[(edge + 1) % 4])
+        if t is not None:  # always, given the margins; stay exact regardless
+            return i, t
+    return first_hit_exact(p, d, rects, skip, circles)
+
+
+TOO_CLOSE = (-1, -1, 0.0, 0.0)  # nearest_card: the floats cannot tell
 
 
 def first_hit_exact(
