@@ -361,3 +361,14 @@ def test_cycles_are_broken() -> None:
     view, legal = state.view(0), state.legal_actions(0)
     picks = [agent.choose(view, legal, 0) for _ in range(len(legal))]
     assert sorted(map(str, picks)) == sorted(map(str, legal))
+
+
+def test_cpu_clock_budget() -> None:
+    game = Goofspiel(cards=10)
+    state = game.new(2)
+    agent = agents.make("mcts:iterations=0:seconds=0.2:clock=cpu", game, seed=1)
+    start = time.process_time()
+    agent.choose(state.view(0), state.legal_actions(0), 0)
+    assert 0.1 <= time.process_time() - start < 0.4
+    with pytest.raises(ValueError, match="bad value 'sundial'"):
+        agents.make("mcts:clock=sundial", game)

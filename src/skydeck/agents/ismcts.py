@@ -25,6 +25,7 @@ from skydeck.agents.support import GameSupport, default_evaluate, random_rollout
 from skydeck.core import Action, IllegalAction, Rng, State
 
 Choice = tuple[int, Action]
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 class Node:
@@ -47,8 +48,13 @@ class Budget:
 
     iterations: int | None = 1000
     seconds: float | None = None
+    #: "wall" (real time: what a player waits) or "cpu" (this process's CPU time: the
+    #: same strength on a busy machine, for tournaments on shared cores)
+    clock: str = "wall"
 
     def __post_init__(self) -> None:
+        if self.clock not in CLOCKS:
+            raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {self.clock!r}")
         if self.iterations is None and self.seconds is None:
             raise ValueError("a search budget needs iterations, seconds or both")
         if self.iterations is not None and self.iterations < 1:
@@ -98,7 +104,8 @@ class Ismcts:
         """Search from ``root`` for ``seat``; ``root_actions`` narrows the seat's choice
         at the root (the other seats and deeper nodes keep every legal action)."""
         only = None if root_actions is None else (seat, frozenset(root_actions))
-        start = time.perf_counter()
+        clock = CLOCKS[budget.clock]
+        start = clock()
         deadline = None if budget.seconds is None else start + budget.seconds
         limit = budget.iterations
         done = 0
@@ -107,7 +114,7 @@ class Ismcts:
             done += 1
             if limit is not None and done >= limit:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
         stats = root.stats.get(seat, {})
         if root_actions is not None:
@@ -119,9 +126,9 @@ class Ismcts:
             fallback = root_actions[0] if root_actions else None
             if fallback is None:
                 raise RuntimeError("the search visited no root action")
-            return SearchResult(fallback, done, time.perf_counter() - start, visits)
+            return SearchResult(fallback, done, clock() - start, visits)
         best = max(stats.items(), key=lambda kv: (kv[1][1], kv[1][0] / max(kv[1][1], 1)))[0]
-        return SearchResult(best, done, time.perf_counter() - start, visits)
+        return SearchResult(best, done, clock() - start, visits)
 
     # --- one iteration ---------------------------------------------------------------
     def iterate(

@@ -19,13 +19,12 @@ reproducible for a fixed seed.
 
 from __future__ import annotations
 
-import time
 import warnings
 from dataclasses import dataclass, replace
 from typing import Any
 
 from skydeck.agents.belief import Belief, NoBelief, view_key
-from skydeck.agents.ismcts import Budget, Ismcts, Node, SearchResult
+from skydeck.agents.ismcts import CLOCKS, Budget, Ismcts, Node, SearchResult
 from skydeck.agents.simple import RandomAgent, heuristic_class
 from skydeck.agents.support import support_for
 from skydeck.core import Action, Game, Rng
@@ -40,6 +39,7 @@ class Level:
     exploration: float = 0.7
     rollout_depth: int | None = None  # None: the game support's
     reuse: bool = True
+    clock: str = "wall"
 
 
 LEVELS: dict[str, Level] = {
@@ -69,6 +69,10 @@ def level_with(level: Level, params: dict[str, str]) -> Level:
                 if raw not in ("random", "game"):
                     raise ValueError
                 changes["use_policy"] = raw == "game"
+            elif key == "clock":
+                if raw not in CLOCKS:
+                    raise ValueError
+                changes["clock"] = raw
             elif key == "reuse":
                 if raw not in ("0", "1"):
                     raise ValueError
@@ -78,12 +82,12 @@ def level_with(level: Level, params: dict[str, str]) -> Level:
         except KeyError:
             raise ValueError(
                 f"unknown mcts parameter {key!r}; known: iterations, seconds, c, depth, "
-                "policy, reuse"
+                "policy, reuse, clock"
             ) from None
         except ValueError:
             raise ValueError(f"bad value {raw!r} for mcts parameter {key!r}") from None
     out = replace(level, **changes)
-    Budget(out.iterations, out.seconds)  # raises ValueError if both are off
+    Budget(out.iterations, out.seconds, out.clock)  # ValueError if both limits are off
     return out
 
 
@@ -106,7 +110,7 @@ class MctsAgent:
             self.name = "mcts"
         self.game = game
         self.level = level
-        self.budget = Budget(level.iterations, level.seconds)
+        self.budget = Budget(level.iterations, level.seconds, level.clock)
         self.support = support_for(game)
         self.rng = Rng(seed)
         self.search = Ismcts(
@@ -131,7 +135,8 @@ class MctsAgent:
     def choose(self, view: dict[str, Any], legal_actions: list[Action], seat: int) -> Action:
         if not legal_actions:
             raise ValueError(f"{self.name}: seat {seat} was given no legal action")
-        started = time.perf_counter()
+        clock = CLOCKS[self.level.clock]
+        started = clock()
         key = view_key(view)
         try:
             belief = Belief(
@@ -153,8 +158,10 @@ class MctsAgent:
         if budget.seconds is not None:
             # the time limit covers the whole answer: rebuilding the state, the search,
             # and the look-ahead for tree reuse afterwards (kept under a tenth)
-            spent = time.perf_counter() - started
-            budget = Budget(budget.iterations, max(0.01, budget.seconds * 0.95 - spent))
+            spent = clock() - started
+            budget = Budget(
+                budget.iterations, max(0.01, budget.seconds * 0.95 - spent), budget.clock
+            )
         result = self.search.search(root, seat, belief.sample, budget, root_actions)
         self.last = result
         action = self._break_cycles(seat, key, result.action, result.visits, legal_actions)
