@@ -35,7 +35,7 @@ def _start_server(db: str, port: int, deflate: bool = True) -> subprocess.Popen[
     code = (
         "import uvicorn; from skydeck.server.app import create_app; "
         f"uvicorn.run(create_app({db!r}, ai_delay=0), host='127.0.0.1', port={port}, "
-        f"log_level='warning', ws_per_message_deflate={deflate!r})"
+        f"log_level='warning', ws_per_message_deflate={deflate!r}, timeout_keep_alive=120)"
     )
     proc = subprocess.Popen([sys.executable, "-c", code])
     deadline = time.time() + 30
@@ -112,15 +112,20 @@ async def _drive(base: str, game: str, matches: int, seconds: float, deflate: bo
             seed = k
             rng = random.Random(k)
             while True:
-                r = await http.post(
-                    "/api/matches",
-                    json={
-                        "game": game,
-                        "seed": seed,
-                        "options": {"players": 2},
-                        "seats": [{"kind": "human"}, {"kind": "human"}],
-                    },
-                )
+                body = {
+                    "game": game,
+                    "seed": seed,
+                    "options": {"players": 2},
+                    "seats": [{"kind": "human"}, {"kind": "human"}],
+                }
+                for attempt in range(3):
+                    try:
+                        r = await http.post("/api/matches", json=body)
+                        break
+                    except httpx.TransportError:
+                        # A pooled keep-alive connection the server closed meanwhile.
+                        if attempt == 2:
+                            raise
                 r.raise_for_status()
                 m = r.json()
                 seed += matches
