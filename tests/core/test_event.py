@@ -23,3 +23,9 @@ def test_private_event_without_public_version_is_dropped() -> None:
     assert filter_events(events, 1) == [{"kind": "turn", "seat": 1}]
     assert filter_events(events, 0) == [{"kind": "peek", "card": 3}, {"kind": "turn", "seat": 1}]
     assert events[0].to_json()["seats"] == [0]
+
+
+def test_the_event_kind_is_never_overwritten_by_its_data() -> None:
+    e = Event("laser", {"kind": "ion", "strength": 2}, frozenset({0}), {"kind": "x"})
+    assert e.for_seat(0)["kind"] == "laser"  # type: ignore[index]
+    assert e.for_seat(1)["kind"] == "laser"  # type: ignore[index]

@@ -22,9 +22,9 @@ class Event:
     def for_seat(self, seat: int | None) -> dict[str, Any] | None:
         """The JSON-ready form this seat may see (None: a spectator), or None if hidden."""
         if self.seats is None or (seat is not None and seat in self.seats):
-            return {"kind": self.kind, **self.data}
+            return {**self.data, "kind": self.kind}
         if self.public is not None:
-            return {"kind": self.kind, **self.public}
+            return {**self.public, "kind": self.kind}
         return None
 
     def to_json(self) -> dict[str, Any]:

@@ -95,7 +95,7 @@ def test_laser_events_tell_the_ui_everything() -> None:
         "to": [100.0, 256.0],
         "blocked": False,
         "strength": 2,
-        "kind": "normal",
+        "laser_kind": "normal",
         "result": "damage",
         "damage": 2,
     }
@@ -141,7 +141,7 @@ def test_ion_laser_does_nothing_to_a_ship_that_already_fired() -> None:
     st = battle([("vak.needle_1", 1, 100, 300, 0), ("wiss.flagship", 0, 300, 300, 0)])
     fire(st)  # the Needle (2) fires first, at nothing
     events = fire(st)  # the Aurora (5): its left ion laser hits the Needle
-    ion = [s for s in kinds(events, "laser") if s["kind"] == "ion" and s["target"] == 0]
+    ion = [s for s in kinds(events, "laser") if s["laser_kind"] == "ion" and s["target"] == 0]
     assert ion and ion[0]["result"] == "ion_no_effect"
     assert st.cards[0][7] == 0
 

@@ -155,7 +155,7 @@ def trace(
                 "to": to,
                 "blocked": blocked,
                 "strength": strength,
-                "kind": kind,
+                "laser_kind": kind,
             }
         )
     return out
@@ -272,7 +272,7 @@ def apply_shots(
         tc = cards[target]
         tcard = ships[tc[C_SHIP]]
         shooter = cards[shot["from_card"]]
-        kind, strength = shot["kind"], shot["strength"]
+        kind, strength = shot["laser_kind"], shot["strength"]
         if kind == "ion":
             if (
                 tcard.lasers
@@ -305,7 +305,7 @@ def apply_shots(
     for target in sorted(cargo_hits):
         hits = cargo_hits[target]
         tc = cards[target]
-        strengths = [1 if h["kind"] == "piercing" else h["strength"] for h in hits]
+        strengths = [1 if h["laser_kind"] == "piercing" else h["strength"] for h in hits]
         taken, lost = distribute(tc[C_CUBES], strengths)
         tc[C_CUBES] -= sum(taken) + lost
         st.vaporised += lost

@@ -192,7 +192,7 @@ def shapely_step(st: ConflictState) -> None:
                         if shield.distance(q) < 1e-6:
                             blocked = True
                 shot.update(target=v, to=[round(q.x, 2), round(q.y, 2)], blocked=blocked)
-            shot.update(strength=lz.strength, kind=lz.kind)
+            shot.update(strength=lz.strength, laser_kind=lz.kind)
             shots.append(shot)
     b.apply_shots(st, initiative, firing, present, shots)
 

@@ -206,7 +206,7 @@ def _cubes(n: int, y: float) -> list[str]:
 
 def _shot(cv: _Canvas, s: dict[str, Any], index: int) -> tuple[list[str], list[str]]:
     """A laser's beam (drawn under the marks) and the mark where it landed."""
-    colour = KIND_COLOUR.get(s["kind"], LASER_COLOUR.get(s["strength"], "#fff"))
+    colour = KIND_COLOUR.get(s["laser_kind"], LASER_COLOUR.get(s["strength"], "#fff"))
     width = LASER_WIDTH.get(s["strength"], 1.3)
     (x0, y0), (x1, y1) = s["from"], s["to"]
     result = s.get("result", "")

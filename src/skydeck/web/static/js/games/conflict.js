@@ -164,11 +164,9 @@ const RESULT = { miss: "misses", shield: "is stopped by a shield", damage: "hits
 export function eventText(e, name) {
   const who = typeof e.seat === "number" ? name(e.seat) : "";
   const card = (u) => (u === null || u === undefined ? "nothing" : cardNames[u] || `card ${u}`);
-  // A laser event's data carries its own "kind" (the laser's kind), which replaces the
-  // event's name: recognise it by its fields.
-  if ("from_card" in e && "strength" in e) {
+  if (e.kind === "laser" && "from_card" in e) {
     const target = e.target === null || e.target === undefined ? "" : ` at ${card(e.target)}`;
-    return `${card(e.from_card)} fires a ${e.kind} laser (${e.strength})${target}: ${RESULT[e.result] || e.result || ""}${e.damage ? `, ${e.damage} damage` : ""}`;
+    return `${card(e.from_card)} fires a ${e.laser_kind} laser (${e.strength})${target}: ${RESULT[e.result] || e.result || ""}${e.damage ? `, ${e.damage} damage` : ""}`;
   }
   if (e.kind === "cubes" && "why" in e) return `${e.cubes} cargo cube(s) ${e.why === "stolen" ? `stolen by ${card(e.to_card)}` : e.why} from ${card(e.from_card)}`;
   switch (e.kind) {
