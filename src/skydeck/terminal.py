@@ -57,12 +57,25 @@ def action_label(game: Game, action: Action, view: dict[str, Any]) -> str:
 
 
 def action_table(game: Game, actions: list[Action], view: dict[str, Any]) -> Table:
+    """The legal actions, numbered. A game whose terminal offers ``shown_actions(view,
+    actions)`` (indices) shows only that shortlist; every number stays playable."""
+    module = game_terminal(game.id)
+    shown: list[int] = list(range(len(actions)))
+    if module is not None and hasattr(module, "shown_actions"):
+        picked = module.shown_actions(view, actions)
+        if picked:
+            shown = [i for i in picked if 0 <= i < len(actions)]
     table = Table(show_header=True, header_style="bold", box=None)
     table.add_column("#", justify="right", style="cyan")
     table.add_column("action")
     table.add_column("notation", style="dim")
-    for i, a in enumerate(actions, 1):
-        table.add_row(str(i), action_label(game, a, view), str(a))
+    for i in shown:
+        table.add_row(str(i + 1), action_label(game, actions[i], view), str(actions[i]))
+    hidden = len(actions) - len(shown)
+    if hidden > 0:
+        table.add_row(
+            "…", f"{hidden} more legal actions: any number 1-{len(actions)} or a typed action", ""
+        )
     return table
 
 

@@ -285,6 +285,17 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
     return Group(*parts)
 
 
+def shown_actions(view: dict[str, Any], actions: list[Action]) -> list[int] | None:
+    """While deploying, list only the suggested placements and the other choices (the
+    whole placement grid, ~300 rows, would bury the board); any number still plays."""
+    places = [i for i, a in enumerate(actions) if a.kind == "place"]
+    if len(places) <= SUGGESTED:
+        return None
+    seat = view["seat"]
+    picked = {n - 1 for n, _a, _why in suggestions(view, seat)} if seat is not None else set()
+    return [i for i, a in enumerate(actions) if a.kind != "place" or i in picked]
+
+
 def label(action: Action, view: dict[str, Any]) -> str:
     ships = view["ships"]
     if action.kind == "buy" and action.args and action.args[0] in ships:
