@@ -7,13 +7,14 @@ card-space measures already in half millimetres (see geometry.py).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from skydeck.core.content import load_model
 
 DATA = Path(__file__).parent / "data"
 RACES = ("wiss", "vak", "tetrakori", "hexai")
@@ -239,16 +240,7 @@ class Content:
 
 
 def _read(path: Path, model: type[_Model]) -> _Model:
-    try:
-        raw = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{path}: cannot read JSON: {exc}") from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        raise ValueError(f"{path}: field {where}: {first['msg']}") from None
+    return load_model(path, model)
 
 
 def _edge_point(edge: str, offset2: int, hw: int, hl: int) -> tuple[int, int]:
