@@ -200,3 +200,21 @@ def test_direct_sends_keep_their_order_when_a_send_has_to_wait():
         return ws.sent
 
     assert asyncio.run(scenario()) == ["a", "b", "c", '{"type":"pong"}', "closed 1013"]
+
+
+def test_a_client_joining_before_the_group_commit_sees_only_committed_moves(db_url):
+    hub = _hub(db_url)
+    room = _new(hub, 5)
+    late = Client(frozenset())
+
+    async def scenario() -> None:
+        await hub.start()
+        seat, action = _first_legal(room)
+        hub.act(room, seat, action, 0)
+        assert hub.storage.action_count(room.id) == 0  # not yet committed
+        hub.attach(room, late)  # a spectator arrives in the same turn of the loop
+        assert hub.storage.action_count(room.id) == 1  # the join committed it first
+
+    asyncio.run(scenario())
+    states = [m for m in _drain(late) if m["type"] == "state"]
+    assert states[0]["n"] == 1

@@ -197,6 +197,7 @@ class Hub:
         return frozenset(seats)
 
     def attach(self, room: Room, client: Client) -> None:
+        self.commit_pending()  # nobody sees a move before it is committed
         room.clients.add(client)
         client.send(
             {
