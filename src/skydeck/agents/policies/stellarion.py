@@ -149,5 +149,5 @@ SUPPORT = GameSupport(
     rollout=rollout,
     evaluate=evaluate,
     cooperative=True,
-    rollout_depth=None,
+    rollout_depth=40,  # a few turns; keeps one iteration short so answers stay prompt
 )
