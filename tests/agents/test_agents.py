@@ -372,3 +372,13 @@ def test_cpu_clock_budget() -> None:
     assert 0.1 <= time.process_time() - start < 0.4
     with pytest.raises(ValueError, match="bad value 'sundial'"):
         agents.make("mcts:clock=sundial", game)
+
+
+def test_guidance_is_kept_unless_the_search_is_clearly_better() -> None:
+    first, other = Action("bid", (1,)), Action("bid", (2,))
+    root = Node()
+    root.stats[0] = {first: [55.0, 100, 100], other: [60.0, 100, 100]}  # 0.55 vs 0.60
+    assert MctsAgent._trust_guidance(root, 0, [first, other], other) == first
+    root.stats[0] = {first: [30.0, 100, 100], other: [70.0, 100, 100]}  # 0.30 vs 0.70
+    assert MctsAgent._trust_guidance(root, 0, [first, other], other) == other
+    assert MctsAgent._trust_guidance(root, 0, [first, other], first) == first

@@ -19,6 +19,7 @@ reproducible for a fixed seed.
 
 from __future__ import annotations
 
+import math
 import warnings
 from dataclasses import dataclass, replace
 from typing import Any
@@ -164,9 +165,27 @@ class MctsAgent:
             )
         result = self.search.search(root, seat, belief.sample, budget, root_actions)
         self.last = result
-        action = self._break_cycles(seat, key, result.action, result.visits, legal_actions)
+        action = result.action
+        if root_actions is not legal_actions:
+            action = self._trust_guidance(root, seat, root_actions, action)
+        action = self._break_cycles(seat, key, action, result.visits, legal_actions)
         self._remember(root, action, seat, belief)
         return action
+
+    # --- guidance ----------------------------------------------------------------------
+    @staticmethod
+    def _trust_guidance(root: Node, seat: int, ranked: list[Action], pick: Action) -> Action:
+        """The game's candidates come best first. Keep its first choice unless the search
+        found something clearly better (mean reward ahead by two standard errors):
+        noisy playouts should not overrule a good rating by chance."""
+        first = ranked[0]
+        stats = root.stats.get(seat, {})
+        a, b = stats.get(first), stats.get(pick)
+        if pick == first or a is None or b is None or a[1] == 0 or b[1] == 0:
+            return pick
+        ma, mb = a[0] / a[1], b[0] / b[1]
+        error = math.sqrt(0.25 / a[1] + 0.25 / b[1])
+        return pick if mb - ma > 2.0 * error else first
 
     # --- cycles ------------------------------------------------------------------------
     def _break_cycles(

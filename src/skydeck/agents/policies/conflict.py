@@ -47,9 +47,10 @@ def rollout(state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
 
 
 def candidates(game: Game, view: dict[str, Any], legal: list[Action], seat: int) -> list[Action]:
-    """The root actions worth searching. Preparation: the heuristic's fleet choice
-    (random playouts judge a fleet far worse than its firepower-per-credit rating).
-    Deployment: the heuristic's best placements by exact geometry, plus ``done``."""
+    """The root actions worth searching, best first. Preparation: the heuristic's fleet
+    choice (random playouts judge a fleet far worse than its firepower-per-credit rating).
+    Deployment: the heuristic's own pick, its next best placements by exact geometry,
+    and ``done``."""
     from skydeck.games.conflict import agents as heuristic
 
     h = heuristic.HeuristicAgent(game, seed=0)  # type: ignore[arg-type]
@@ -61,8 +62,9 @@ def candidates(game: Game, view: dict[str, Any], legal: list[Action], seat: int)
     hand = game.content.by_id[view["seats"][seat]["hand"]]  # type: ignore[attr-defined]
     ctx = heuristic._Context(game, h.table_state(view), seat, hand)  # type: ignore[arg-type]
     ranked = sorted(places, key=lambda a: -ctx.quick(*(int(v) for v in a.args)))  # type: ignore[arg-type]
-    keep = set(ranked[:ROOT_PLACEMENTS])
-    return [a for a in legal if a.kind != "place" or a in keep]
+    choice = h.choose(view, legal, seat)  # its battle-replayed pick goes first
+    rest = [a for a in ranked[:ROOT_PLACEMENTS] if a != choice]
+    return [choice, *rest, *(a for a in legal if a.kind != "place" and a != choice)]
 
 
 SUPPORT = GameSupport(rollout=rollout, candidates=candidates, score_scale=5.0)
