@@ -10,10 +10,13 @@ next, where random play would rarely finish a Mission at all.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from skydeck.agents.support import GameSupport
-from skydeck.core import State
-from skydeck.games.stellium.agents import from_view, value
+from skydeck.core import Action, Game, Rng, State
+from skydeck.games.stellium.agents import HeuristicAgent, from_view, value
+
+ROOT_ACTIONS = 4
 
 SCALE = 6.0  # points: a difference worth about a Mission
 
@@ -32,4 +35,27 @@ def evaluate(state: State) -> list[float]:
     return [0.5 + 0.5 * math.tanh(value(state, i) / SCALE) for i in range(n)]  # type: ignore[arg-type]
 
 
-SUPPORT = GameSupport(from_view=from_view, evaluate=evaluate, rollout_depth=0, score_scale=SCALE)
+def candidates(game: Game, view: dict[str, Any], legal: list[Action], seat: int) -> list[Action]:
+    """The heuristic's pick first, then the next best by its one-move value: the search
+    then only has to find a clearly better line among a few sound moves."""
+    if len(legal) <= ROOT_ACTIONS:
+        return legal
+    pick = HeuristicAgent(game, seed=0).choose(view, legal, seat)
+    base = from_view(game, view, seat, Rng(0))
+    scored = []
+    for a in legal:
+        if a != pick:
+            s = base.clone()
+            s.apply(a, seat)
+            scored.append((value(s, seat), str(a), a))
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [pick, *(a for _, _, a in scored[: ROOT_ACTIONS - 1])]
+
+
+SUPPORT = GameSupport(
+    candidates=candidates,
+    from_view=from_view,
+    evaluate=evaluate,
+    rollout_depth=0,
+    score_scale=SCALE,
+)
