@@ -12,6 +12,7 @@ one list copy per card.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Event
@@ -45,13 +46,13 @@ def shooters(st: ConflictState) -> list[int]:
 
 
 def next_initiative(st: ConflictState) -> int | None:
-    ships = st.game.content.ships
+    armed = _roles(st)[3]
     best = None
     for c in st.cards:
         if c[C_ALIVE] and not c[C_FIRED]:
-            ship = ships[c[C_SHIP]]
-            if ship.lasers:
-                initiative = ship.initiative + 2 * c[C_DELAYS]
+            base = armed[c[C_SHIP]]
+            if base >= 0:
+                initiative = base + 2 * c[C_DELAYS]
                 if best is None or initiative < best:
                     best = initiative
     return best
@@ -100,26 +101,47 @@ def trace(
     uid: int,
     placed: list[Shape],
     rects: list[g.Rect],
-    circles: list[Any],
+    circles: list[Any] | None,
     frames: list[tuple[float, ...]],
+    axes: Axes | None = None,
 ) -> list[dict[str, Any]]:
     """One shot record per laser of card ``uid``: where it goes and what it meets
     first among the cards on the table (all by card number; ``circles`` marks the
-    cards no longer there)."""
+    cards no longer there; ``axes``: ``_axes(circles)``, made once per step)."""
     shape = placed[uid]
     skip = uid
     out = []
     rays = shape.rays
     mm = g.MM
+    nearest_card = g.nearest_card
+    origins, exits = shape.origins_mm, shape.exits_mm
+    if axes is None:
+        assert circles is not None, "trace needs circles or axes"
+        axes = _axes(circles)
+    (xs, by_x), (ys, by_y), reach = axes
     for k, (p, d, strength, kind) in enumerate(shape.lasers):
         ray = rays[k]
-        near = g.nearest_card(ray, skip, circles, frames)
-        fx, fy = shape.origins_mm[k]
+        # only the cards not wholly behind the ray's start along its main axis, or for
+        # a ray along an axis, those in the band it sweeps
+        px, py, ux, uy = ray
+        if uy == 0.0:
+            ahead = by_y[bisect_left(ys, py - reach) : bisect_right(ys, py + reach)]
+        elif ux == 0.0:
+            ahead = by_x[bisect_left(xs, px - reach) : bisect_right(xs, px + reach)]
+        elif abs(ux) >= abs(uy):
+            if ux > 0:
+                ahead = by_x[bisect_left(xs, px - reach) :]
+            else:
+                ahead = by_x[: bisect_right(xs, px + reach)]
+        elif uy > 0:
+            ahead = by_y[bisect_left(ys, py - reach) :]
+        else:
+            ahead = by_y[: bisect_right(ys, py + reach)]
+        near = nearest_card(ray, skip, ahead, frames)
         to: list[float] | None = None
         blocked = False
         if near is None:
-            shapes = st.game.shapes
-            x, y, den = g.point_at(p, d, g.table_exit(p, d, shapes.width, shapes.height))
+            to = list(exits[k])
             target = None
         else:
             target, edge, t_mm, slope = near
@@ -128,8 +150,14 @@ def trace(
                 shields = placed[target].shields
                 if slope > 1e-3 and not (shields and kind != "piercing"):
                     # no shield to test: the rounded point from floats, unless it lies
-                    # too near a rounding boundary to be sure
-                    to = _display_point(ray, t_mm)
+                    # too near a rounding boundary to be sure (``_display_point``,
+                    # inlined: this runs for most shots)
+                    x = px + t_mm * ux
+                    y = py + t_mm * uy
+                    if -1e-4 < (x * 100) % 1 - 0.5 < 1e-4 or -1e-4 < (y * 100) % 1 - 0.5 < 1e-4:
+                        to = None
+                    else:
+                        to = [round(x, 2), round(y, 2)]
             if to is None:  # the exact point: shields, or floats too close to call
                 if target >= 0:
                     rect = rects[target]
@@ -137,6 +165,8 @@ def trace(
                 else:
                     t = None
                 if t is None:
+                    if circles is None:  # every card by number, as first_hit_exact wants
+                        circles = sorted(by_x)
                     hit = g.first_hit_exact(p, d, rects, skip, circles)
                     assert hit is not None, "the floats saw a card here"
                     target, t = hit
@@ -149,7 +179,7 @@ def trace(
         out.append(
             {
                 "from_card": uid,
-                "from": [fx, fy],
+                "from": list(origins[k]),
                 "laser": k,
                 "target": target,
                 "to": to,
@@ -164,14 +194,38 @@ def trace(
 def fire_step(st: ConflictState) -> list[Event]:
     """Resolve the next initiative step; the caller ends the battle when none is left."""
     initiative, firing, present = step_cards(st)
-    placed, rects, circles, frames = _table_geometry(st)
+    placed, rects, circles, frames, axes = _table_geometry(st)
     shots: list[dict[str, Any]] = []
     for u in firing:
-        shots += trace(st, u, placed, rects, circles, frames)
+        shots += trace(st, u, placed, rects, circles, frames, axes)
     return apply_shots(st, initiative, firing, present, shots)
 
 
 DEAD = (-1, 0.0, 0.0, -1.0)  # a bounding circle no ray comes near (cards off the table)
+
+#: the circles of the cards on the table sorted by centre x (the sorted x's, the
+#: circles) and by centre y, and a reach beyond every radius
+Axes = tuple[tuple[list[float], list[Any]], tuple[list[float], list[Any]], float]
+
+
+def _axes(circles: list[Any]) -> Axes:
+    """Spatial pruning for ``trace``: a card whose circle a ray comes within its radius
+    of, not wholly behind its start, has its centre at most radius * (|ux| + |uy|) <=
+    1.5 * radius behind the start along either axis, so a bisection on the ray's main
+    axis drops the cards further behind (about half) before ``nearest_card``. (Sorted
+    once per table: ``circles`` here are every card's.)"""
+    reach = 1.5 * max((c[3] for c in circles), default=0.0) + 1.0
+    by_x = sorted(circles, key=_cx)
+    by_y = sorted(circles, key=_cy)
+    return ([c[1] for c in by_x], by_x), ([c[2] for c in by_y], by_y), reach
+
+
+def _cx(c: Any) -> float:
+    return float(c[1])
+
+
+def _cy(c: Any) -> float:
+    return float(c[2])
 
 
 def _table_geometry(st: ConflictState) -> tuple[Any, ...]:
@@ -183,22 +237,30 @@ def _table_geometry(st: ConflictState) -> tuple[Any, ...]:
     if cache is None or cache[0] != len(cards):
         shape_of = st.game.shapes.shape
         placed = [shape_of(c[C_SHIP], c[C_X], c[C_Y], c[C_ANGLE]) for c in cards]
+        near = [(i, *s.near) for i, s in enumerate(placed)]
         cache = st._step_cache = (
             len(cards),
             placed,
             [s.rect for s in placed],
             [s.frame for s in placed],
-            [(i, *s.near) for i, s in enumerate(placed)],
+            near,
+            _axes(near),
         )
-    _n, placed, rects, frames, near = cache
-    circles = [n if c[C_ALIVE] else DEAD for n, c in zip(near, cards)]
-    return placed, rects, circles, frames
+    _n, placed, rects, frames, near, ((xs, by_x), (ys, by_y), reach) = cache
+    # the sorted lists keep their order (and ``xs``, ``ys`` their keys): a card no
+    # longer on the table becomes DEAD in place
+    axes = (
+        (xs, [n if cards[n[0]][C_ALIVE] else DEAD for n in by_x]),
+        (ys, [n if cards[n[0]][C_ALIVE] else DEAD for n in by_y]),
+        reach,
+    )
+    return placed, rects, None, frames, axes  # (trace makes circles if it needs them)
 
 
 def step_cards(st: ConflictState) -> tuple[int, list[int], list[int]]:
     """The next step's initiative, its firing cards and the cards on the table (one
     pass: this runs every step of every simulated battle)."""
-    ships = st.game.content.ships
+    armed = _roles(st)[3]
     best = -1
     firing: list[int] = []
     present: list[int] = []
@@ -208,10 +270,10 @@ def step_cards(st: ConflictState) -> tuple[int, list[int], list[int]]:
         present.append(u)
         if c[C_FIRED]:
             continue
-        ship = ships[c[C_SHIP]]
-        if not ship.lasers:
+        base = armed[c[C_SHIP]]
+        if base < 0:
             continue
-        initiative = ship.initiative + 2 * c[C_DELAYS]
+        initiative = base + 2 * c[C_DELAYS]
         if best < 0 or initiative < best:
             best, firing = initiative, [u]
         elif initiative == best:
@@ -220,13 +282,15 @@ def step_cards(st: ConflictState) -> tuple[int, list[int], list[int]]:
     return best, firing, present
 
 
-Roles = tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...]]
+Roles = tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
 _ROLES: dict[int, tuple[Any, Roles]] = {}
 
 
 def _roles(st: ConflictState) -> Roles:
     """Per card design, read every step: the hull of a ship or Flagship (-1 for cards
-    that cannot be destroyed), whether it is a Cargo source, its regeneration."""
+    that cannot be destroyed), whether it is a Cargo source, its regeneration, its
+    printed initiative (-1 for cards without lasers), whether it has upkeep after the
+    step (a Cargo source that may empty, or regeneration)."""
     ships = st.game.content.ships
     entry = _ROLES.get(id(ships))
     if entry is None or entry[0] is not ships:  # (holding ``ships`` keeps its id unique)
@@ -234,6 +298,8 @@ def _roles(st: ConflictState) -> Roles:
             tuple(s.hull if s.role in ("ship", "flagship") else -1 for s in ships),
             tuple(s.role in ("cargo", "meteor") for s in ships),
             tuple(s.regenerate for s in ships),
+            tuple(s.initiative if s.lasers else -1 for s in ships),
+            tuple(bool(s.regenerate) or s.role in ("cargo", "meteor") for s in ships),
         )
         entry = _ROLES[id(ships)] = (ships, roles)
     return entry[1]
@@ -259,6 +325,8 @@ def apply_shots(
     ]
 
     # --- effects, all at once ------------------------------------------------------
+    mortal, source, regenerate, _armed, upkeep = _roles(st)
+    dealt = st.dealt
     cargo_hits: dict[int, list[dict[str, Any]]] = {}
     damaging: dict[int, set[int]] = {}  # target -> shooters that damaged it this step
     for shot in shots:
@@ -270,8 +338,8 @@ def apply_shots(
             shot["result"] = "shield"
             continue
         tc = cards[target]
-        tcard = ships[tc[C_SHIP]]
-        shooter = cards[shot["from_card"]]
+        design = tc[C_SHIP]
+        tcard = ships[design]
         kind, strength = shot["laser_kind"], shot["strength"]
         if kind == "ion":
             if (
@@ -287,17 +355,21 @@ def apply_shots(
                 shot["result"] = "ion_no_effect"
             continue
         amount = 1 if kind == "piercing" else strength
-        if tcard.role in ("cargo", "meteor"):
+        if source[design]:  # a Cargo ship or Meteor
             cargo_hits.setdefault(target, []).append(shot)
             shot["result"] = "cargo"
             continue
         if strength in tcard.immune_to:
             shot["result"] = "immune"
             continue
-        owner = shooter[C_OWNER]
+        shooter = shot["from_card"]
+        owner = cards[shooter][C_OWNER]
         tc[C_DAMAGE] = tc[C_DAMAGE] + (owner,) * amount
-        st.dealt[owner] += amount
-        damaging.setdefault(target, set()).add(shot["from_card"])
+        dealt[owner] += amount
+        if target in damaging:
+            damaging[target].add(shooter)
+        else:
+            damaging[target] = {shooter}
         shot["result"] = "damage"
         shot["damage"] = amount
 
@@ -326,18 +398,18 @@ def apply_shots(
                 )
 
     events += [Event("laser", shot) for shot in shots]
-    for u in sorted({s["target"] for s in shots if s.get("result") == "delay"}):
+    for u in sorted({s["target"] for s in shots if s["result"] == "delay"}):
         events.append(Event("delay", {"card": u, "delays": cards[u][C_DELAYS]}))
     for m in moves:
         events.append(Event("cubes", m))
 
     # --- destruction ----------------------------------------------------------------
-    mortal, source, regenerate = _roles(st)
-    destroyed = [
-        u
-        for u in present
-        if mortal[cards[u][C_SHIP]] >= 0 and len(cards[u][C_DAMAGE]) >= mortal[cards[u][C_SHIP]]
-    ]
+    destroyed = []
+    for u in present:
+        c = cards[u]
+        hull = mortal[c[C_SHIP]]
+        if hull >= 0 and len(c[C_DAMAGE]) >= hull:
+            destroyed.append(u)
     dead = set(destroyed)
     stolen_goods = "stolen_goods" in st.game.options["variants"]
     for u in destroyed:
@@ -371,9 +443,9 @@ def apply_shots(
     regenerated = []
     for u in present:
         c = cards[u]
-        if not c[C_ALIVE]:
-            continue
         ship = c[C_SHIP]
+        if not (upkeep[ship] and c[C_ALIVE]):
+            continue
         if c[C_CUBES] == 0 and source[ship]:
             c[C_ALIVE] = 0
             events.append(Event("depleted", {"card": u}))

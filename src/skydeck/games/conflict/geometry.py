@@ -265,13 +265,9 @@ def nearest_card(
     best_s = 0.0
     a0, b0 = px * ux + py * uy, px * uy - py * ux
     # cards whose bounding circle the ray comes near and not wholly behind its start
-    near = [
-        i
-        for i, cx, cy, r in circles
-        if abs(cx * uy - cy * ux - b0) <= r and cx * ux + cy * uy + r >= a0
-    ]
-    for i in near:
-        if i == skip:
+    for i, cx, cy, r in circles:
+        # (-r <= x <= r is abs(x) <= r without the call: this loop is the hot path)
+        if not (-r <= cx * uy - cy * ux - b0 <= r and cx * ux + cy * uy + r >= a0) or i == skip:
             continue
         # the ray in the card's own frame (x across, y along the card), slab by slab
         cx, cy, ax, ay, hw, hl = frames[i]  # the card's long axis is (-ay, ax)

@@ -28,6 +28,9 @@ class Shape:
     near: tuple[float, float, float] = (0.0, 0.0, 0.0)
     rays: tuple[tuple[float, float, float, float], ...] = ()
     frame: tuple[float, ...] = ()
+    #: where each laser leaves the table, in millimetres rounded as shot records show
+    #: it (a shot that meets no card ends there)
+    exits_mm: tuple[tuple[float, float], ...] = ()
 
 
 class Shapes:
@@ -84,8 +87,13 @@ class Shapes:
                 g.float_circle(circle),
                 tuple(g.float_ray(p, d) for p, d, _s, _k in lasers),
                 g.float_frame(rect),
+                tuple(self._exit_mm(p, d) for p, d, _s, _k in lasers),
             )
         return s
+
+    def _exit_mm(self, p: g.Point, d: g.Point) -> tuple[float, float]:
+        x, y, den = g.point_at(p, d, g.table_exit(p, d, self.width, self.height))
+        return (round(x / den / g.MM, 2), round(y / den / g.MM, 2))
 
     # --- placement ----------------------------------------------------------------
 
