@@ -359,3 +359,45 @@ def test_traced_shots_match_the_exact_geometry(cards: list[tuple[str, int, int, 
                 )
                 assert (shot["target"], shot["blocked"]) == (hit[0], blocked)
             assert shot["to"] == [_b._mm(x, den), _b._mm(y, den)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    hst.lists(
+        hst.tuples(
+            hst.sampled_from(_SHIPS),
+            hst.integers(50, 850),
+            hst.integers(50, 550),
+            hst.sampled_from([0, 45, 90, 135, 180, 225, 270, 315, 1, 33]),
+            hst.booleans(),
+        ),
+        min_size=3,
+        max_size=12,
+    )
+)
+def test_traced_shots_skip_the_cards_no_longer_there(
+    cards: list[tuple[str, int, int, int, bool]],
+) -> None:
+    """The spatial pruning (bands, diagonals, sorted axes) and the alive flags find what
+    the exact search over the cards still on the table finds."""
+    st = battle([(ship, i % 2, x, y, a) for i, (ship, x, y, a, _gone) in enumerate(cards)])
+    for c, (_s, _x, _y, _a, gone) in zip(st.cards, cards):
+        c[_b.C_ALIVE] = 0 if gone else 1
+    shapes = st.game.shapes
+    placed = [shapes.shape(c[0], c[2], c[3], c[4]) for c in st.cards]
+    rects = [s.rect for s in placed]
+    circles = [
+        (i, *s.near) if c[_b.C_ALIVE] else _b.DEAD for i, (s, c) in enumerate(zip(placed, st.cards))
+    ]
+    geometry = _b._table_geometry(st)
+    for u in range(len(st.cards)):
+        for shot in _b.trace(st, u, *geometry):
+            p, d, _s, _k = placed[u].lasers[shot["laser"]]
+            hit = _g.first_hit_exact(p, d, rects, u, circles)
+            if hit is None:
+                x, y, den = _g.point_at(p, d, _g.table_exit(p, d, shapes.width, shapes.height))
+                assert shot["target"] is None
+            else:
+                x, y, den = _g.point_at(p, d, hit[1])
+                assert shot["target"] == hit[0]
+            assert shot["to"] == [_b._mm(x, den), _b._mm(y, den)]

@@ -104,10 +104,13 @@ def trace(
     circles: list[Any] | None,
     frames: list[tuple[float, ...]],
     axes: Axes | None = None,
+    alive: list[int] | None = None,
 ) -> list[dict[str, Any]]:
     """One shot record per laser of card ``uid``: where it goes and what it meets
-    first among the cards on the table (all by card number; ``circles`` marks the
-    cards no longer there; ``axes``: ``_axes(circles)``, made once per step)."""
+    first among the cards on the table (all by card number). The cards no longer
+    there are marked ``DEAD`` in ``circles`` or false in ``alive``; ``axes`` is
+    ``_axes`` of every card's circle, made once per table (from ``circles`` when
+    not given)."""
     shape = placed[uid]
     skip = uid
     out = []
@@ -118,16 +121,22 @@ def trace(
     if axes is None:
         assert circles is not None, "trace needs circles or axes"
         axes = _axes(circles)
-    (xs, by_x), (ys, by_y), reach = axes
+    reach, band, (xs, by_x), (ys, by_y), (ss, by_s), (ds, by_d) = axes
     for k, (p, d, strength, kind) in enumerate(shape.lasers):
         ray = rays[k]
-        # only the cards not wholly behind the ray's start along its main axis, or for
-        # a ray along an axis, those in the band it sweeps
+        # only the cards in the band a ray along an axis or a diagonal sweeps, else
+        # those not wholly behind the ray's start along its main axis
         px, py, ux, uy = ray
         if uy == 0.0:
-            ahead = by_y[bisect_left(ys, py - reach) : bisect_right(ys, py + reach)]
+            ahead = by_y[bisect_left(ys, py - band) : bisect_right(ys, py + band)]
         elif ux == 0.0:
-            ahead = by_x[bisect_left(xs, px - reach) : bisect_right(xs, px + reach)]
+            ahead = by_x[bisect_left(xs, px - band) : bisect_right(xs, px + band)]
+        elif ux == uy:
+            v = px - py
+            ahead = by_d[bisect_left(ds, v - reach) : bisect_right(ds, v + reach)]
+        elif ux == -uy:
+            v = px + py
+            ahead = by_s[bisect_left(ss, v - reach) : bisect_right(ss, v + reach)]
         elif abs(ux) >= abs(uy):
             if ux > 0:
                 ahead = by_x[bisect_left(xs, px - reach) :]
@@ -137,7 +146,7 @@ def trace(
             ahead = by_y[bisect_left(ys, py - reach) :]
         else:
             ahead = by_y[: bisect_right(ys, py + reach)]
-        near = nearest_card(ray, skip, ahead, frames)
+        near = nearest_card(ray, skip, ahead, frames, alive)
         to: list[float] | None = None
         blocked = False
         if near is None:
@@ -166,7 +175,8 @@ def trace(
                     t = None
                 if t is None:
                     if circles is None:  # every card by number, as first_hit_exact wants
-                        circles = sorted(by_x)
+                        assert alive is not None, "trace needs circles or alive"
+                        circles = [n if alive[n[0]] else DEAD for n in sorted(by_x)]
                     hit = g.first_hit_exact(p, d, rects, skip, circles)
                     assert hit is not None, "the floats saw a card here"
                     target, t = hit
@@ -194,38 +204,42 @@ def trace(
 def fire_step(st: ConflictState) -> list[Event]:
     """Resolve the next initiative step; the caller ends the battle when none is left."""
     initiative, firing, present = step_cards(st)
-    placed, rects, circles, frames, axes = _table_geometry(st)
+    placed, rects, circles, frames, axes, alive = _table_geometry(st)
     shots: list[dict[str, Any]] = []
     for u in firing:
-        shots += trace(st, u, placed, rects, circles, frames, axes)
+        shots += trace(st, u, placed, rects, circles, frames, axes, alive)
     return apply_shots(st, initiative, firing, present, shots)
 
 
 DEAD = (-1, 0.0, 0.0, -1.0)  # a bounding circle no ray comes near (cards off the table)
 
-#: the circles of the cards on the table sorted by centre x (the sorted x's, the
-#: circles) and by centre y, and a reach beyond every radius
-Axes = tuple[tuple[list[float], list[Any]], tuple[list[float], list[Any]], float]
+#: spatial pruning for ``trace``: a reach and a band (mm), then every card's circle
+#: sorted by centre x, by centre y, by x + y and by x - y (each: the sorted keys, the
+#: circles)
+Axes = tuple[Any, ...]
 
 
 def _axes(circles: list[Any]) -> Axes:
-    """Spatial pruning for ``trace``: a card whose circle a ray comes within its radius
-    of, not wholly behind its start, has its centre at most radius * (|ux| + |uy|) <=
-    1.5 * radius behind the start along either axis, so a bisection on the ray's main
-    axis drops the cards further behind (about half) before ``nearest_card``. (Sorted
-    once per table: ``circles`` here are every card's.)"""
-    reach = 1.5 * max((c[3] for c in circles), default=0.0) + 1.0
-    by_x = sorted(circles, key=_cx)
-    by_y = sorted(circles, key=_cy)
-    return ([c[1] for c in by_x], by_x), ([c[2] for c in by_y], by_y), reach
+    """Spatial pruning for ``trace``, made once per table (cards never move).
 
-
-def _cx(c: Any) -> float:
-    return float(c[1])
-
-
-def _cy(c: Any) -> float:
-    return float(c[2])
+    ``nearest_card`` keeps a card when the ray passes within its radius r of the
+    centre, not wholly behind the start. So for a ray along an axis the centre lies
+    within r of the start across it (the band); along a diagonal, x - y (or x + y)
+    lies within r * sqrt(2) of the start's; and otherwise the centre lies at most
+    r * (|ux| + |uy|) <= r * sqrt(2) behind the start along the ray's main axis.
+    Bisections on the sorted keys drop the other cards (most of them) before
+    ``nearest_card``; ``reach`` and ``band`` hold a 1 mm margin over those bounds."""
+    r = max((c[3] for c in circles), default=0.0)
+    out: list[Any] = [1.5 * r + 1.0, r + 1.0]
+    for keys in (
+        [c[1] for c in circles],
+        [c[2] for c in circles],
+        [c[1] + c[2] for c in circles],
+        [c[1] - c[2] for c in circles],
+    ):
+        order = sorted(range(len(keys)), key=keys.__getitem__)
+        out.append(([keys[j] for j in order], [circles[j] for j in order]))
+    return tuple(out)
 
 
 def _table_geometry(st: ConflictState) -> tuple[Any, ...]:
@@ -236,6 +250,7 @@ def _table_geometry(st: ConflictState) -> tuple[Any, ...]:
     cache = st._step_cache
     if cache is None or cache[0] != len(cards):
         shape_of = st.game.shapes.shape
+        upkeep = _roles(st)[4]
         placed = [shape_of(c[C_SHIP], c[C_X], c[C_Y], c[C_ANGLE]) for c in cards]
         near = [(i, *s.near) for i, s in enumerate(placed)]
         cache = st._step_cache = (
@@ -245,16 +260,12 @@ def _table_geometry(st: ConflictState) -> tuple[Any, ...]:
             [s.frame for s in placed],
             near,
             _axes(near),
+            # cards with upkeep after a step (see ``_roles``), by card number
+            [u for u, c in enumerate(cards) if upkeep[c[C_SHIP]]],
         )
-    _n, placed, rects, frames, near, ((xs, by_x), (ys, by_y), reach) = cache
-    # the sorted lists keep their order (and ``xs``, ``ys`` their keys): a card no
-    # longer on the table becomes DEAD in place
-    axes = (
-        (xs, [n if cards[n[0]][C_ALIVE] else DEAD for n in by_x]),
-        (ys, [n if cards[n[0]][C_ALIVE] else DEAD for n in by_y]),
-        reach,
-    )
-    return placed, rects, None, frames, axes  # (trace makes circles if it needs them)
+    _n, placed, rects, frames, _near, axes, _upkeep = cache
+    alive = [c[C_ALIVE] for c in cards]
+    return placed, rects, None, frames, axes, alive  # (trace makes circles if needed)
 
 
 def step_cards(st: ConflictState) -> tuple[int, list[int], list[int]]:
@@ -441,11 +452,16 @@ def apply_shots(
                 )
     # emptied Cargo sources leave, then regeneration (one pass, events in that order)
     regenerated = []
-    for u in present:
+    cache = st._step_cache
+    if cache is not None and cache[0] == len(cards):
+        tending = cache[6]  # the table's cards with upkeep: a few of those present
+    else:
+        tending = [u for u in present if upkeep[cards[u][C_SHIP]]]
+    for u in tending:
         c = cards[u]
-        ship = c[C_SHIP]
-        if not (upkeep[ship] and c[C_ALIVE]):
+        if not c[C_ALIVE]:
             continue
+        ship = c[C_SHIP]
         if c[C_CUBES] == 0 and source[ship]:
             c[C_ALIVE] = 0
             events.append(Event("depleted", {"card": u}))

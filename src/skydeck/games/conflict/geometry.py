@@ -246,6 +246,7 @@ def nearest_card(
     skip: int,
     circles: list[tuple[int, float, float, float]],
     frames: list[tuple[float, ...]],
+    alive: list[int] | None = None,
 ) -> tuple[int, int, float, float] | None:
     """The card a ray enters first, found with floats: (index, edge of entry, distance
     in mm, the ray's slope across that edge: the sine of the angle between them), None
@@ -258,7 +259,8 @@ def nearest_card(
     card's frame). They are too close to call when an edge lies within ``NEAR_T`` of
     the ray, or entry points lie within ``NEAR_T`` of each other, of the start or of
     the exit: then the caller traces the ray exactly. ``circles``: (index,
-    ``float_circle``) per card; a radius below 0 leaves the card out."""
+    ``float_circle``) per card; a radius below 0 leaves the card out, and so does a
+    false ``alive[index]``."""
     px, py, ux, uy = ray
     best_t = second = math.inf
     best_i = best_e = -1
@@ -268,6 +270,8 @@ def nearest_card(
     for i, cx, cy, r in circles:
         # (-r <= x <= r is abs(x) <= r without the call: this loop is the hot path)
         if not (-r <= cx * uy - cy * ux - b0 <= r and cx * ux + cy * uy + r >= a0) or i == skip:
+            continue
+        if alive is not None and not alive[i]:
             continue
         # the ray in the card's own frame (x across, y along the card), slab by slab
         cx, cy, ax, ay, hw, hl = frames[i]  # the card's long axis is (-ay, ax)
