@@ -105,15 +105,17 @@ def trace(
     frames: list[tuple[float, ...]],
     axes: Axes | None = None,
     alive: list[int] | None = None,
+    out: list[dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """One shot record per laser of card ``uid``: where it goes and what it meets
     first among the cards on the table (all by card number). The cards no longer
     there are marked ``DEAD`` in ``circles`` or false in ``alive``; ``axes`` is
     ``_axes`` of every card's circle, made once per table (from ``circles`` when
-    not given)."""
+    not given). The records are appended to ``out`` (a new list if None)."""
     shape = placed[uid]
     skip = uid
-    out = []
+    if out is None:
+        out = []
     rays = shape.rays
     mm = g.MM
     nearest_card = g.nearest_card
@@ -161,12 +163,15 @@ def trace(
                     # no shield to test: the rounded point from floats, unless it lies
                     # too near a rounding boundary to be sure (``_display_point``,
                     # inlined: this runs for most shots)
-                    x = px + t_mm * ux
-                    y = py + t_mm * uy
-                    if -1e-4 < (x * 100) % 1 - 0.5 < 1e-4 or -1e-4 < (y * 100) % 1 - 0.5 < 1e-4:
+                    x = (px + t_mm * ux) * 100
+                    y = (py + t_mm * uy) * 100
+                    if -1e-4 < x % 1 - 0.5 < 1e-4 or -1e-4 < y % 1 - 0.5 < 1e-4:
                         to = None
                     else:
-                        to = [round(x, 2), round(y, 2)]
+                        # round(v, 2), the fast way: v * 100 is off by under 1e-10
+                        # and at least 1e-4 from a rounding tie, so it rounds to the
+                        # same integer, and int / 100 is the double nearest n / 100
+                        to = [round(x) / 100, round(y) / 100]
             if to is None:  # the exact point: shields, or floats too close to call
                 if target >= 0:
                     rect = rects[target]
@@ -207,7 +212,7 @@ def fire_step(st: ConflictState) -> list[Event]:
     placed, rects, circles, frames, axes, alive = _table_geometry(st)
     shots: list[dict[str, Any]] = []
     for u in firing:
-        shots += trace(st, u, placed, rects, circles, frames, axes, alive)
+        trace(st, u, placed, rects, circles, frames, axes, alive, shots)
     return apply_shots(st, initiative, firing, present, shots)
 
 
@@ -339,6 +344,7 @@ def apply_shots(
     mortal, source, regenerate, _armed, upkeep = _roles(st)
     dealt = st.dealt
     cargo_hits: dict[int, list[dict[str, Any]]] = {}
+    delayed: list[int] = []  # targets an ion laser delayed
     damaging: dict[int, set[int]] = {}  # target -> shooters that damaged it this step
     for shot in shots:
         target = shot["target"]
@@ -361,6 +367,7 @@ def apply_shots(
                 and tcard.role in ("ship", "flagship")
             ):
                 tc[C_DELAYS] += 1
+                delayed.append(target)
                 shot["result"] = "delay"
             else:
                 shot["result"] = "ion_no_effect"
@@ -409,7 +416,7 @@ def apply_shots(
                 )
 
     events += [Event("laser", shot) for shot in shots]
-    for u in sorted({s["target"] for s in shots if s["result"] == "delay"}):
+    for u in sorted(set(delayed)):
         events.append(Event("delay", {"card": u, "delays": cards[u][C_DELAYS]}))
     for m in moves:
         events.append(Event("cubes", m))
