@@ -112,97 +112,114 @@ def trace(
     there are marked ``DEAD`` in ``circles`` or false in ``alive``; ``axes`` is
     ``_axes`` of every card's circle, made once per table (from ``circles`` when
     not given). The records are appended to ``out`` (a new list if None)."""
-    shape = placed[uid]
-    skip = uid
+    return trace_cards(st, [uid], placed, rects, circles, frames, axes, alive, out)
+
+
+def trace_cards(
+    st: ConflictState,
+    uids: list[int],
+    placed: list[Shape],
+    rects: list[g.Rect],
+    circles: list[Any] | None,
+    frames: list[tuple[float, ...]],
+    axes: Axes | None = None,
+    alive: list[int] | None = None,
+    out: list[dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """``trace`` for several cards in turn (a step's firing cards: one call, so the
+    set-up is paid once per step)."""
     if out is None:
         out = []
-    rays = shape.rays
     mm = g.MM
     nearest_card = g.nearest_card
-    origins, exits = shape.origins_mm, shape.exits_mm
     if axes is None:
         assert circles is not None, "trace needs circles or axes"
         axes = _axes(circles)
     reach, band, (xs, by_x), (ys, by_y), (ss, by_s), (ds, by_d) = axes
-    for k, (p, d, strength, kind) in enumerate(shape.lasers):
-        ray = rays[k]
-        # only the cards in the band a ray along an axis or a diagonal sweeps, else
-        # those not wholly behind the ray's start along its main axis
-        px, py, ux, uy = ray
-        if uy == 0.0:
-            ahead = by_y[bisect_left(ys, py - band) : bisect_right(ys, py + band)]
-        elif ux == 0.0:
-            ahead = by_x[bisect_left(xs, px - band) : bisect_right(xs, px + band)]
-        elif ux == uy:
-            v = px - py
-            ahead = by_d[bisect_left(ds, v - reach) : bisect_right(ds, v + reach)]
-        elif ux == -uy:
-            v = px + py
-            ahead = by_s[bisect_left(ss, v - reach) : bisect_right(ss, v + reach)]
-        elif abs(ux) >= abs(uy):
-            if ux > 0:
-                ahead = by_x[bisect_left(xs, px - reach) :]
-            else:
-                ahead = by_x[: bisect_right(xs, px + reach)]
-        elif uy > 0:
-            ahead = by_y[bisect_left(ys, py - reach) :]
-        else:
-            ahead = by_y[: bisect_right(ys, py + reach)]
-        near = nearest_card(ray, skip, ahead, frames, alive)
-        to: list[float] | None = None
-        blocked = False
-        if near is None:
-            to = list(exits[k])
-            target = None
-        else:
-            target, edge, t_mm, slope = near
-            shields = None
-            if target >= 0:
-                shields = placed[target].shields
-                if slope > 1e-3 and not (shields and kind != "piercing"):
-                    # no shield to test: the rounded point from floats, unless it lies
-                    # too near a rounding boundary to be sure (``_display_point``,
-                    # inlined: this runs for most shots)
-                    x = (px + t_mm * ux) * 100
-                    y = (py + t_mm * uy) * 100
-                    if -1e-4 < x % 1 - 0.5 < 1e-4 or -1e-4 < y % 1 - 0.5 < 1e-4:
-                        to = None
-                    else:
-                        # round(v, 2), the fast way: v * 100 is off by under 1e-10
-                        # and at least 1e-4 from a rounding tie, so it rounds to the
-                        # same integer, and int / 100 is the double nearest n / 100
-                        to = [round(x) / 100, round(y) / 100]
-            if to is None:  # the exact point: shields, or floats too close to call
-                if target >= 0:
-                    rect = rects[target]
-                    t = g.ray_segment(p, d, rect[edge], rect[(edge + 1) % 4])
+    for uid in uids:
+        shape = placed[uid]
+        skip = uid
+        rays = shape.rays
+        origins, exits = shape.origins_mm, shape.exits_mm
+        for k, (p, d, strength, kind) in enumerate(shape.lasers):
+            ray = rays[k]
+            # only the cards in the band a ray along an axis or a diagonal sweeps, else
+            # those not wholly behind the ray's start along its main axis
+            px, py, ux, uy = ray
+            if uy == 0.0:
+                ahead = by_y[bisect_left(ys, py - band) : bisect_right(ys, py + band)]
+            elif ux == 0.0:
+                ahead = by_x[bisect_left(xs, px - band) : bisect_right(xs, px + band)]
+            elif ux == uy:
+                v = px - py
+                ahead = by_d[bisect_left(ds, v - reach) : bisect_right(ds, v + reach)]
+            elif ux == -uy:
+                v = px + py
+                ahead = by_s[bisect_left(ss, v - reach) : bisect_right(ss, v + reach)]
+            elif abs(ux) >= abs(uy):
+                if ux > 0:
+                    ahead = by_x[bisect_left(xs, px - reach) :]
                 else:
-                    t = None
-                if t is None:
-                    if circles is None:  # every card by number, as first_hit_exact wants
-                        assert alive is not None, "trace needs circles or alive"
-                        circles = [n if alive[n[0]] else DEAD for n in sorted(by_x)]
-                    hit = g.first_hit_exact(p, d, rects, skip, circles)
-                    assert hit is not None, "the floats saw a card here"
-                    target, t = hit
+                    ahead = by_x[: bisect_right(xs, px + reach)]
+            elif uy > 0:
+                ahead = by_y[bisect_left(ys, py - reach) :]
+            else:
+                ahead = by_y[: bisect_right(ys, py + reach)]
+            near = nearest_card(ray, skip, ahead, frames, alive)
+            to: list[float] | None = None
+            blocked = False
+            if near is None:
+                to = list(exits[k])
+                target = None
+            else:
+                target, edge, t_mm, slope = near
+                shields = None
+                if target >= 0:
                     shields = placed[target].shields
-                q = x, y, den = g.point_at(p, d, t)
-                if shields and kind != "piercing":
-                    blocked = any(g.on_segment(q, a, b) for a, b in shields)
-        if to is None:
-            to = [round(x / den / mm, 2), round(y / den / mm, 2)]  # as _mm
-        out.append(
-            {
-                "from_card": uid,
-                "from": list(origins[k]),
-                "laser": k,
-                "target": target,
-                "to": to,
-                "blocked": blocked,
-                "strength": strength,
-                "laser_kind": kind,
-            }
-        )
+                    if slope > 1e-3 and not (shields and kind != "piercing"):
+                        # no shield to test: the rounded point from floats, unless it lies
+                        # too near a rounding boundary to be sure (``_display_point``,
+                        # inlined: this runs for most shots)
+                        x = (px + t_mm * ux) * 100
+                        y = (py + t_mm * uy) * 100
+                        if -1e-4 < x % 1 - 0.5 < 1e-4 or -1e-4 < y % 1 - 0.5 < 1e-4:
+                            to = None
+                        else:
+                            # round(v, 2), the fast way: v * 100 is off by under 1e-10
+                            # and at least 1e-4 from a rounding tie, so it rounds to the
+                            # same integer, and int / 100 is the double nearest n / 100
+                            to = [round(x) / 100, round(y) / 100]
+                if to is None:  # the exact point: shields, or floats too close to call
+                    if target >= 0:
+                        rect = rects[target]
+                        t = g.ray_segment(p, d, rect[edge], rect[(edge + 1) % 4])
+                    else:
+                        t = None
+                    if t is None:
+                        if circles is None:  # every card by number, as first_hit_exact wants
+                            assert alive is not None, "trace needs circles or alive"
+                            circles = [n if alive[n[0]] else DEAD for n in sorted(by_x)]
+                        hit = g.first_hit_exact(p, d, rects, skip, circles)
+                        assert hit is not None, "the floats saw a card here"
+                        target, t = hit
+                        shields = placed[target].shields
+                    q = x, y, den = g.point_at(p, d, t)
+                    if shields and kind != "piercing":
+                        blocked = any(g.on_segment(q, a, b) for a, b in shields)
+            if to is None:
+                to = [round(x / den / mm, 2), round(y / den / mm, 2)]  # as _mm
+            out.append(
+                {
+                    "from_card": uid,
+                    "from": list(origins[k]),
+                    "laser": k,
+                    "target": target,
+                    "to": to,
+                    "blocked": blocked,
+                    "strength": strength,
+                    "laser_kind": kind,
+                }
+            )
     return out
 
 
@@ -211,8 +228,7 @@ def fire_step(st: ConflictState) -> list[Event]:
     initiative, firing, present = step_cards(st)
     placed, rects, circles, frames, axes, alive = _table_geometry(st)
     shots: list[dict[str, Any]] = []
-    for u in firing:
-        trace(st, u, placed, rects, circles, frames, axes, alive, shots)
+    trace_cards(st, firing, placed, rects, circles, frames, axes, alive, shots)
     return apply_shots(st, initiative, firing, present, shots)
 
 
