@@ -349,7 +349,6 @@ def apply_shots(
     benchmark's geometric reference so both resolve the same rules."""
     ships = st.game.content.ships
     cards = st.cards
-    firing_set = set(firing)
     st.step += 1
     st.initiative = initiative
     events: list[Event] = [
@@ -378,7 +377,7 @@ def apply_shots(
             if (
                 tcard.lasers
                 and not tc[C_FIRED]
-                and target not in firing_set
+                and target not in firing  # (a few cards: a list is quicker than a set)
                 and not tcard.ion_proof
                 and tcard.role in ("ship", "flagship")
             ):
@@ -441,11 +440,12 @@ def apply_shots(
     destroyed = []
     for u in present:
         c = cards[u]
-        hull = mortal[c[C_SHIP]]
-        if hull >= 0 and len(c[C_DAMAGE]) >= hull:
-            destroyed.append(u)
+        if c[C_DAMAGE]:  # (an undamaged card survives: every mortal hull is 1 or more)
+            hull = mortal[c[C_SHIP]]
+            if hull >= 0 and len(c[C_DAMAGE]) >= hull:
+                destroyed.append(u)
     dead = set(destroyed)
-    stolen_goods = "stolen_goods" in st.game.options["variants"]
+    stolen_goods = bool(destroyed) and "stolen_goods" in st.game.options["variants"]
     for u in destroyed:
         c = cards[u]
         c[C_ALIVE] = 0
