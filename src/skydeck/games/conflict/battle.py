@@ -264,9 +264,9 @@ def _axes(circles: list[Any]) -> Axes:
 
 
 def _table_geometry(st: ConflictState) -> tuple[Any, ...]:
-    """Shapes, rectangles and float frames of every card, by card number. Cards never
-    move, so this is built once per table and shared by clones; only the float circles
-    (``DEAD`` for cards no longer on the table) are made per step."""
+    """Shapes, rectangles, float frames and the spatial pruning (``_axes``) of every
+    card, by card number. Cards never move, so this is built once per table and shared
+    by clones; only the alive flags are made per step."""
     cards = st.cards
     cache = st._step_cache
     if cache is None or cache[0] != len(cards):
