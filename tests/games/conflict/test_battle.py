@@ -401,3 +401,13 @@ def test_traced_shots_skip_the_cards_no_longer_there(
                 x, y, den = _g.point_at(p, d, hit[1])
                 assert shot["target"] == hit[0]
             assert shot["to"] == [_b._mm(x, den), _b._mm(y, den)]
+
+
+def test_public_events_are_the_events_the_class_makes() -> None:
+    from skydeck.core import Event
+
+    datas = [{"laser": 0, "target": None}, {"laser": 1, "target": 3}]
+    made = _b.public_events("laser", datas)
+    assert made == [Event("laser", d) for d in datas]
+    assert [e.for_seat(1) for e in made] == [{**d, "kind": "laser"} for d in datas]
+    assert made[1].data is datas[1] and made[0].seats is None and made[0].public is None
