@@ -15,6 +15,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import MISSING
+from operator import add, itemgetter, sub
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Event
@@ -287,14 +288,14 @@ def _axes(circles: list[Any]) -> Axes:
     ``nearest_card``; ``reach`` and ``band`` hold a 1 mm margin over those bounds."""
     r = max((c[3] for c in circles), default=0.0)
     out: list[Any] = [1.5 * r + 1.0, r + 1.0]
-    for keys in (
-        [c[1] for c in circles],
-        [c[2] for c in circles],
-        [c[1] + c[2] for c in circles],
-        [c[1] - c[2] for c in circles],
-    ):
+    for axis in (1, 2):  # (sorting the circles by a field is quickest)
+        by = sorted(circles, key=itemgetter(axis))
+        out.append((list(map(itemgetter(axis), by)), by))
+    xs = list(map(itemgetter(1), circles))
+    ys = list(map(itemgetter(2), circles))
+    for keys in (list(map(add, xs, ys)), list(map(sub, xs, ys))):
         order = sorted(range(len(keys)), key=keys.__getitem__)
-        out.append(([keys[j] for j in order], [circles[j] for j in order]))
+        out.append((list(map(keys.__getitem__, order)), list(map(circles.__getitem__, order))))
     return tuple(out)
 
 
