@@ -8,12 +8,13 @@ the others do not hear of the event at all.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True, eq=True)
-class Event:
+class Event(NamedTuple):
+    """Immutable; a NamedTuple because battles and playouts make many of them and a
+    tuple is the cheapest immutable value to build."""
+
     kind: str
     data: dict[str, Any]
     seats: frozenset[int] | None = None

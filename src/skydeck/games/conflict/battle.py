@@ -13,8 +13,6 @@ one list copy per card.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
-from dataclasses import MISSING
 from operator import add, itemgetter, sub
 from typing import TYPE_CHECKING, Any
 
@@ -34,37 +32,10 @@ def new_card(ship: int, owner: int, x: int, y: int, angle: int, cubes: int = 0) 
     return [ship, owner, x, y, angle, 1, cubes, 0, 0, ()]
 
 
-def _public_events() -> Callable[[str, list[dict[str, Any]]], list[Event]]:
-    """``[Event(kind, d) for d in datas]`` for the battle's laser events, about 40 a War
-    battle. The frozen dataclass's ``__init__`` fills its four slots through
-    ``object.__setattr__``; filling them through the slot descriptors makes the same
-    events in about half the time. Falls back to ``Event`` itself should the class
-    ever have other fields or defaults."""
-    fields = getattr(Event, "__dataclass_fields__", {})
-    expected = {"kind": MISSING, "data": MISSING, "seats": None, "public": None}
-    if (
-        getattr(Event, "__slots__", ()) != tuple(expected)
-        or {name: f.default for name, f in fields.items()} != expected
-    ):
-        return lambda kind, datas: [Event(kind, d) for d in datas]
-    new = object.__new__
-    set_kind, set_data, set_seats, set_public = (vars(Event)[name].__set__ for name in expected)
+def public_events(kind: str, datas: list[dict[str, Any]]) -> list[Event]:
+    """The battle's public events of one kind (about 40 laser events a War battle)."""
+    return [Event(kind, d) for d in datas]
 
-    def make(kind: str, datas: list[dict[str, Any]]) -> list[Event]:
-        out = []
-        for d in datas:
-            e = new(Event)
-            set_kind(e, kind)
-            set_data(e, d)
-            set_seats(e, None)
-            set_public(e, None)
-            out.append(e)
-        return out
-
-    return make
-
-
-public_events = _public_events()
 
 
 def effective_initiative(st: ConflictState, card: list[Any]) -> int:
