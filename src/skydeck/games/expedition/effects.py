@@ -119,7 +119,9 @@ class EffectsMixin(StateData):
                 return
 
     def execute_drone(self, f: dict[str, Any], e: dict[str, Any], events: list[Event]) -> None:
-        raise NotImplementedError  # drone.py
+        """Run one drone effect. The solo rules in drone.py override this; reaching it
+        means a drone effect was queued in a game without the drone (a bug)."""
+        raise RuntimeError(f"drone effect {e!r} queued in a game without the drone")
 
     def trigger(self, seat: int, kind: str, arg: str = "") -> None:
         """Galactic events hook (modules.py)."""
