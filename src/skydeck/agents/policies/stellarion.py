@@ -18,83 +18,15 @@ from typing import Any
 
 from skydeck.agents.support import GameSupport
 from skydeck.core import Action, Game, Rng, State
-from skydeck.games.stellarion.cards import (
-    DECK_INDEX,
-    FACE_INDEX,
-    TYPES,
-    card,
-    parse_card,
-)
+from skydeck.games.stellarion import view as stellarion_view
 from skydeck.games.stellarion.game import StellarionGame
-from skydeck.games.stellarion.legal import PHASE_NAMES
 from skydeck.games.stellarion.state import StellarionState
-from skydeck.games.stellarion.view import POWER_NAMES
-
-
-def _deck_cards(d: int, info: dict[str, Any], rng: Rng) -> list[int]:
-    """Bottom-to-top deck list consistent with the known top/bottom and the contents."""
-    n = info["count"]
-    slots: list[int | None] = [None] * n
-    left = {FACE_INDEX[f]: k for f, k in info["contents"].items()}
-    for i, f in enumerate(info["known_bottom"]):
-        if slots[i] is None:
-            slots[i] = FACE_INDEX[f]
-            left[FACE_INDEX[f]] -= 1
-    for i, f in enumerate(info["known_top"]):
-        pos = n - 1 - i
-        if slots[pos] is None:
-            slots[pos] = FACE_INDEX[f]
-            left[FACE_INDEX[f]] -= 1
-    pool = [f for f, k in sorted(left.items()) for _ in range(k)]
-    rng.shuffle(pool)
-    return [card(d, f if f is not None else pool.pop()) for f in slots]
 
 
 def from_view(game: Game, view: dict[str, Any], seat: int, rng: Rng) -> State:
+    """The game's own inverse of its view (every seat sees the same in Stellarion)."""
     assert isinstance(game, StellarionGame)
-    s = StellarionState(game, Rng(rng.next64()))
-    for d, info in enumerate(view["decks"]):
-        s.decks[d] = _deck_cards(d, info, rng)
-        s.up[d] = int(info["face_up"])
-        s.ktop[d] = len(info["known_top"])
-        s.kbot[d] = len(info["known_bottom"])
-        s.discards[d] = [card(d, FACE_INDEX[f]) for f in info["discards"]]
-    s.outpost = [card(DECK_INDEX[o["deck"]], FACE_INDEX[o["card"]]) for o in view["outpost"]]
-    index = game.voyage_index
-    s.columns = [[index[v] for v in col] for col in view["voyages"]["columns"]]
-    s.piles = [[index[v] for v in pile] for pile in view["victory"]]
-    s.stars = view["shooting_stars"]
-    s.turn, s.turns = view["turn"], view["turns"]
-    s.phase = PHASE_NAMES.index(view["phase"])
-    s.outcome = {"won": 1, "lost": -1}.get(view["outcome"], 0)
-    s.reason = view["reason"]
-    if "theories" in view:
-        th = view["theories"]
-        ids = {t: i for i, t in enumerate(game.theory_ids)}
-        below = [ids[t] for t in th["remaining"] if t != th["top"]]
-        rng.shuffle(below)
-        s.theories = [*below, ids[th["top"]]] if th["top"] is not None else []
-        s.proven = [ids[t] for t in th["proven"]]
-        s.breakthrough = TYPES.index(view["breakthrough"]["type"])
-    if "sun" in view:
-        sun = view["sun"]
-        s.sun, s.meteors, s.held = (
-            sun["position"],
-            list(sun["meteors_on_board"]),
-            sun["meteors_held"],
-        )
-    pending = view["pending"]
-    if pending is not None and pending["kind"] == "coordinate":
-        s.p_type = POWER_NAMES.index(pending["power"])
-        s.p_major = int(pending["major"])
-        s.p_left = pending["uses_left"]
-        s.p_started = int(pending["started"])
-        s.p_deck = DECK_INDEX[pending["deck"]] if pending["deck"] is not None else -1
-        s.p_cards = [parse_card(c) for c in pending["cards"]]
-    elif pending is not None and pending["kind"] == "traverse":
-        s.p_take = pending["takes_left"]
-    s.settle()
-    return s
+    return stellarion_view.from_view(game, view, rng)
 
 
 def evaluate(state: State) -> list[float]:

@@ -145,6 +145,26 @@ def resample(s: StellarionState, seat: int | None, rng: Rng) -> StellarionState:
     return out
 
 
+def _deal_deck(d: int, dv: dict[str, Any], rng: Rng) -> list[int]:
+    """Deck ``d`` bottom to top: known bottom and top cards in place (in a small deck
+    they may name the same slots), the unknown rest dealt at random from its contents."""
+    from skydeck.games.stellarion.cards import FACE_INDEX, card
+
+    n = dv["count"]
+    slots: list[int | None] = [None] * n
+    left = {FACE_INDEX[f]: k for f, k in dv["contents"].items()}
+    for pos, face in [
+        *enumerate(dv["known_bottom"]),
+        *((n - 1 - i, f) for i, f in enumerate(dv["known_top"])),
+    ]:
+        if slots[pos] is None:
+            slots[pos] = FACE_INDEX[face]
+            left[FACE_INDEX[face]] -= 1
+    pool = [f for f, k in sorted(left.items()) for _ in range(k)]
+    rng.shuffle(pool)
+    return [card(d, f if f is not None else pool.pop()) for f in slots]
+
+
 def from_view(game: Any, view: dict[str, Any], rng: Rng) -> StellarionState:
     """One full state consistent with ``view`` (its inverse): each deck's unknown middle
     is dealt at random from the deck's known contents, the Theory stack under its top in
@@ -154,18 +174,9 @@ def from_view(game: Any, view: dict[str, Any], rng: Rng) -> StellarionState:
 
     s = StellarionState(game, rng.spawn())
     for d, dv in enumerate(view["decks"]):
-        pool: list[int] = []
-        for name, n in dv["contents"].items():
-            pool += [FACE_INDEX[name]] * n
-        known_top = [FACE_INDEX[x] for x in dv["known_top"]]
-        known_bottom = [FACE_INDEX[x] for x in dv["known_bottom"]]
-        for f in known_top + known_bottom:
-            pool.remove(f)
-        rng.shuffle(pool)
-        faces = known_bottom + pool + known_top[::-1]
-        s.decks[d] = [card(d, f) for f in faces]
+        s.decks[d] = _deal_deck(d, dv, rng)
         s.up[d] = int(dv["face_up"])
-        s.ktop[d], s.kbot[d] = len(known_top), len(known_bottom)
+        s.ktop[d], s.kbot[d] = len(dv["known_top"]), len(dv["known_bottom"])
         s.discards[d] = [card(d, FACE_INDEX[x]) for x in dv["discards"]]
     s.outpost = [card(DECK_INDEX[o["deck"]], FACE_INDEX[o["card"]]) for o in view["outpost"]]
     idx = game.voyage_index
