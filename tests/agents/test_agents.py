@@ -247,7 +247,7 @@ def test_simultaneous_nodes_are_decoupled() -> None:
 def test_reused_root_keeps_its_statistics() -> None:
     game = ToyGame(players=2, marker_limit=3)
     state = game.new(4)
-    agent = agents.make("mcts:iterations=100:seconds=0", game, seed=1)
+    agent = agents.make("mcts:iterations=100:seconds=0:early=0", game, seed=1)
     mark = Action("mark", (1,))
     belief = agents.Belief(game, agent.support, state.view(0), state.legal_actions(0), 0, Rng(2))
     root = Node()
@@ -383,3 +383,25 @@ def test_guidance_is_kept_unless_the_search_is_clearly_better() -> None:
     root.stats[0] = {first: [30.0, 100, 100], other: [70.0, 100, 100]}  # 0.30 vs 0.70
     assert MctsAgent._trust_guidance(root, 0, [first, other], other) == other
     assert MctsAgent._trust_guidance(root, 0, [first, other], first) == first
+
+
+def test_search_stops_once_its_answer_is_settled() -> None:
+    """A root action no runner-up can catch within the budget ends the search early;
+    with ``early=0`` the whole budget is spent; the answer is the same either way."""
+    from skydeck.agents.ismcts import _settled
+
+    win, lose = Action("play", (1,)), Action("play", (2,))
+    assert _settled({win: [9.0, 10, 10], lose: [0.0, 2, 10]}, None, 7.0)
+    assert not _settled({win: [9.0, 10, 10], lose: [0.0, 2, 10]}, None, 8.0)
+    # actions outside the root's allowed set do not count
+    assert _settled({win: [9.0, 10, 10], lose: [0.0, 9, 10]}, (0, frozenset({win})), 1e9)
+    game = ToyGame(players=2, marker_limit=3)
+    state = game.new(4)
+    quick = agents.make("mcts:iterations=5000:seconds=0", game, seed=1)
+    full = agents.make("mcts:iterations=5000:seconds=0:early=0", game, seed=1)
+    a = quick.choose(state.view(0), state.legal_actions(0), 0)
+    b = full.choose(state.view(0), state.legal_actions(0), 0)
+    assert quick.last is not None and full.last is not None
+    assert full.last.iterations == 5000
+    assert quick.last.iterations < 5000
+    assert a == b

@@ -51,6 +51,9 @@ class Budget:
     #: "wall" (real time: what a player waits) or "cpu" (this process's CPU time: the
     #: same strength on a busy machine, for tournaments on shared cores)
     clock: str = "wall"
+    #: stop as soon as the most visited root action cannot be overtaken in what is left
+    #: of the budget (the answer could not change: the rest would be wasted time)
+    stop_early: bool = True
 
     def __post_init__(self) -> None:
         if self.clock not in CLOCKS:
@@ -69,6 +72,33 @@ class SearchResult:
     iterations: int
     seconds: float
     visits: dict[Action, int]
+
+
+#: how often (in iterations) the search checks whether its answer is settled
+CHECK_EVERY = 64
+
+
+def _iterations_left(
+    done: int, limit: int | None, start: float, deadline: float | None, now: float
+) -> float:
+    """Iterations still allowed: the iteration limit, or the time left at the rate
+    measured so far, whichever is smaller."""
+    left = math.inf if limit is None else float(limit - done)
+    if deadline is not None:
+        spent = max(now - start, 1e-9)
+        left = min(left, (deadline - now) * done / spent)
+    return left
+
+
+def _settled(
+    stats: dict[Action, list[float]], only: tuple[int, frozenset[Action]] | None, left: float
+) -> bool:
+    """True when the answer (the most visited root action) is fixed: even if every
+    remaining iteration went to the runner-up it would not catch up."""
+    counts = sorted((e[1] for a, e in stats.items() if only is None or a in only[1]), reverse=True)
+    if len(counts) < 2:
+        return bool(counts)
+    return counts[0] - counts[1] > left
 
 
 class Ismcts:
@@ -109,6 +139,7 @@ class Ismcts:
         deadline = None if budget.seconds is None else start + budget.seconds
         limit = budget.iterations
         done = 0
+        check = CHECK_EVERY
         while True:
             self.iterate(root, sample(), only)
             done += 1
@@ -116,6 +147,11 @@ class Ismcts:
                 break
             if deadline is not None and clock() >= deadline:
                 break
+            if budget.stop_early and done >= check:
+                check += CHECK_EVERY
+                left = _iterations_left(done, limit, start, deadline, clock())
+                if _settled(root.stats.get(seat, {}), only, left):
+                    break
         stats = root.stats.get(seat, {})
         if root_actions is not None:
             # a reused root may hold actions other determinisations allowed: keep ours

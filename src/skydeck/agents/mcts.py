@@ -41,6 +41,7 @@ class Level:
     rollout_depth: int | None = None  # None: the game support's
     reuse: bool = True
     clock: str = "wall"
+    stop_early: bool = True
 
 
 LEVELS: dict[str, Level] = {
@@ -74,16 +75,16 @@ def level_with(level: Level, params: dict[str, str]) -> Level:
                 if raw not in CLOCKS:
                     raise ValueError
                 changes["clock"] = raw
-            elif key == "reuse":
+            elif key in ("reuse", "early"):
                 if raw not in ("0", "1"):
                     raise ValueError
-                changes["reuse"] = raw == "1"
+                changes["reuse" if key == "reuse" else "stop_early"] = raw == "1"
             else:
                 raise KeyError(key)
         except KeyError:
             raise ValueError(
                 f"unknown mcts parameter {key!r}; known: iterations, seconds, c, depth, "
-                "policy, reuse, clock"
+                "policy, reuse, early, clock"
             ) from None
         except ValueError:
             raise ValueError(f"bad value {raw!r} for mcts parameter {key!r}") from None
@@ -111,7 +112,7 @@ class MctsAgent:
             self.name = "mcts"
         self.game = game
         self.level = level
-        self.budget = Budget(level.iterations, level.seconds, level.clock)
+        self.budget = Budget(level.iterations, level.seconds, level.clock, level.stop_early)
         self.support = support_for(game)
         self.rng = Rng(seed)
         self.search = Ismcts(
@@ -161,7 +162,10 @@ class MctsAgent:
             # and the look-ahead for tree reuse afterwards (kept under a tenth)
             spent = clock() - started
             budget = Budget(
-                budget.iterations, max(0.01, budget.seconds * 0.95 - spent), budget.clock
+                budget.iterations,
+                max(0.01, budget.seconds * 0.95 - spent),
+                budget.clock,
+                budget.stop_early,
             )
         result = self.search.search(root, seat, belief.sample, budget, root_actions)
         self.last = result
