@@ -1,27 +1,13 @@
 """Stellar Conflict in two browsers: secret fleets, a deployment against the clock
-(Dispute: 30 s, run 2.5 times faster here) by clicking on the table, then the battle
-fired step by step with its lasers drawn."""
+(Dispute: 30 s, run 2.5 times faster here) by dragging the card in hand onto the table
+(Ada turns hers with the wheel on the way), then the battle fired step by step with its
+lasers drawn."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-W, H, MARGIN = 900, 600, 10
-
-
-def _click_table(page: Page, x: float, y: float) -> None:
-    # The table is redrawn on every update (the other player deploys too): retry until
-    # it is measured between two redraws.
-    box = None
-    for _ in range(50):
-        box = page.locator("svg[aria-label='Stellar Conflict table']").bounding_box()
-        if box is not None:
-            break
-        page.wait_for_timeout(20)
-    assert box is not None
-    px = box["x"] + (x + MARGIN) / (W + 2 * MARGIN) * box["width"]
-    py = box["y"] + (H - y + MARGIN) / (H + 2 * MARGIN) * box["height"]
-    page.mouse.click(px, py)
+from tests.web.test_conflict_drag import drag_card
 
 
 def test_two_browsers_deploy_against_the_clock_then_fight(fast_clock_live, browser: Browser, shots):
@@ -54,7 +40,7 @@ def test_two_browsers_deploy_against_the_clock_then_fight(fast_clock_live, brows
     for page in pages:
         expect(page.locator(".cf-count")).to_be_visible()
     expect(pages[0].locator(".conflict")).to_contain_text("Deployment against the clock")
-    # Deployment: each player clicks free spots of the table, in its own half.
+    # Deployment: each player drags cards onto free spots of the table, in its own half.
     spots = [(120 + 150 * i, row) for i in range(5) for row in (150,)]
     placed = [0, 0]
     for i, (x, y) in enumerate(spots):
@@ -64,7 +50,7 @@ def test_two_browsers_deploy_against_the_clock_then_fight(fast_clock_live, brows
             if "Deployment against the clock" not in page.locator(".cf-head").inner_text():
                 continue
             before = page.locator("#status").inner_text()
-            _click_table(page, x, y if seat == 0 else H - y)
+            drag_card(page, x, y if seat == 0 else 600 - y, wheel=1 if seat == 0 else 0)
             page.wait_for_function(
                 "b => document.querySelector('#status').innerText !== b", arg=before
             )
@@ -73,6 +59,14 @@ def test_two_browsers_deploy_against_the_clock_then_fight(fast_clock_live, brows
             break
     assert placed[0] >= 2 and placed[1] >= 2
     expect(pages[0].locator("svg [data-card]")).to_have_count(sum(placed))
+    # Turned as they were dragged: Ada's a wheel notch to the left (15), Bo's not at all.
+    for seat in (0, 1):
+        angles = (
+            pages[1 - seat]
+            .locator(f"svg [data-card][data-owner='{seat}']")
+            .evaluate_all("gs => gs.map(g => g.dataset.angle)")
+        )
+        assert angles == [str(15 * (k + 1) % 360 if seat == 0 else 0) for k in range(placed[seat])]
     # Nobody stops: the clock ends the deployment for both, cards still in the decks.
     for page in pages:
         expect(page.locator(".cf-seats")).to_contain_text("deck")

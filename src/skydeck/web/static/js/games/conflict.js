@@ -1,59 +1,272 @@
 // Stellar Conflict drawn in SVG: the table seen from above (y up), every ship card with
-// its lasers and shields, the card in hand placed by pointing on the table (wheel or
-// Q/E turns it) during a visible countdown, and the battle step by step with the
-// lasers of the last initiative drawn.
+// its lasers and shields, the card in hand dragged onto the table and turned while it is
+// held (wheel, Q/E, or its round handle) during a visible countdown, and the battle step
+// by step with the lasers of the last initiative drawn.
+//
+// Why the drag lives outside the drawing: the table is redrawn whenever any player acts,
+// so the card being dragged (where it is, how it is turned, which pointer holds it) is
+// kept in this module and the pointer is followed on `window`; every redraw paints the
+// held card again where it was, and the next pointer move carries on from there.
 import { svg, el, capital, seatColour } from "../common.js";
 
 export const hiddenKinds = ["place"];
-export const hiddenNote = "Place the card in hand by clicking on the table; the mouse wheel, Q/E or the ⟲ ⟳ buttons turn it.";
+export const hiddenNote =
+  "Drag the card in hand onto the table (or press on the table) and let go to deploy it. " +
+  "While you hold it, the mouse wheel, Q/E or its round handle turn it; Escape puts it back. " +
+  "Keyboard: focus the card in hand, arrows move it, Q/E turn it, Enter deploys.";
 
 const LASER = { 1: { c: "#d9c2ff", w: 1.5 }, 2: { c: "#ff5a5a", w: 3 }, 3: { c: "#7dffa8", w: 5 } };
-let ghost = { x: null, y: null, angle: 0 };
+const TURN = 15; // degrees per wheel notch or Q/E press (Shift: FINE)
+const FINE = 5; // the handle snaps to this (Shift: TURN)
+const HANDLE = 20; // mm from the card's nose to the rotate handle
+const KEY_STEP = 10; // mm per arrow key (Shift: 1)
+
+let angle = 0; // heading chosen for the card in hand, kept from one card to the next
+let drag = null; // {by: pointerId or "keys", seat, x, y} in table mm while a card is held
+let turning = null; // {pointerId, on: "hand" | "ghost"} while a rotate handle is dragged
+let sent = null; // {x, y, angle} dropped and sent, until the server answers
+let lastSpot = null; // where the last card went: the keyboard starts from there
+let live = null; // the latest drawing: {view, ctx, table, layer, hand, canPlace, W, H, hw, hl}
 let countdown = null;
-let redraw = null;
 let cardNames = {};
+
+// --- geometry (table mm, y up; angle counter-clockwise from +y) -------------------------
 
 function heading(deg) {
   const a = (deg * Math.PI) / 180;
   return [-Math.sin(a), Math.cos(a)];
 }
 
-function corners(x, y, angle, hw, hl) {
-  const a = (angle * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
+function corners(x, y, deg, hw, hl) {
+  const a = (deg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
   return [[-hw, -hl], [hw, -hl], [hw, hl], [-hw, hl]].map(([lx, ly]) => [x + lx * c - ly * s, y + lx * s + ly * c]);
 }
 
+/** Separating-axis test: true when two convex quadrilaterals neither overlap nor touch. */
 function separated(p, q) {
   for (const poly of [p, q]) {
     for (let i = 0; i < 4; i++) {
       const [x1, y1] = poly[i], [x2, y2] = poly[(i + 1) % 4];
       const nx = y2 - y1, ny = x1 - x2;
-      const proj = (pts) => pts.map(([x, y]) => x * nx + y * ny);
-      const a = proj(p), b = proj(q);
-      if (Math.max(...a) < Math.min(...b) || Math.max(...b) < Math.min(...a)) return true;
+      let amin = Infinity, amax = -Infinity, bmin = Infinity, bmax = -Infinity;
+      for (const [x, y] of p) { const v = x * nx + y * ny; amin = Math.min(amin, v); amax = Math.max(amax, v); }
+      for (const [x, y] of q) { const v = x * nx + y * ny; bmin = Math.min(bmin, v); bmax = Math.max(bmax, v); }
+      if (amax < bmin || bmax < amin) return true;
     }
   }
   return false;
 }
 
-function placeable(view, poly) {
+/** Why the card in hand may not go at (x, y, deg), or null: the client's preview of the
+ * server's check (same rules: on the table, touching no card). The server still judges. */
+function spotProblem(view, x, y, deg) {
   const { width, height } = view.table;
-  if (poly.some(([x, y]) => x < 0 || y < 0 || x > width || y > height)) return false;
-  return view.cards.filter((c) => c.on_table).every((c) => separated(poly, c.corners));
+  const poly = corners(x, y, deg, view.card_size.width / 2, view.card_size.length / 2);
+  if (poly.some(([px, py]) => px < -1e-6 || py < -1e-6 || px > width + 1e-6 || py > height + 1e-6)) return "Part of the card would be off the table";
+  const hit = view.cards.find((c) => c.on_table && !separated(poly, c.corners));
+  return hit ? `It would touch or overlap ${hit.name}` : null;
 }
+
+const norm = (deg) => ((Math.round(deg) % 360) + 360) % 360;
+
+// --- the card in hand and the held card ---------------------------------------------
+
+/** A card design drawn around (0, 0), nose up (SVG y down), with its lasers and shields. */
+function cardFace(ship, hw, hl, attrs) {
+  const g = svg("g", {});
+  g.append(svg("rect", { x: -hw, y: -hl, width: 2 * hw, height: 2 * hl, rx: 3, ...attrs }));
+  g.append(svg("path", { d: `M ${-8} ${-hl + 10} L 0 ${-hl + 2} L 8 ${-hl + 10}`, fill: "none", stroke: "#ffd66b", "stroke-width": 2 }));
+  for (const sh of ship?.shields || []) g.append(svg("line", { x1: sh[0], y1: -sh[1], x2: sh[2], y2: -sh[3], stroke: "#ff4050", "stroke-width": 4 }));
+  for (const lz of ship?.lasers || []) {
+    const [dx, dy] = heading(lz.direction);
+    const st = LASER[lz.strength] || LASER[1];
+    g.append(svg("line", { x1: lz.x, y1: -lz.y, x2: lz.x + dx * 14, y2: -(lz.y + dy * 14), stroke: st.c, "stroke-width": st.w }));
+  }
+  if (ship) {
+    g.append(svg("text", { x: 0, y: -4, "text-anchor": "middle", "font-size": 10, fill: "#e8ecff" }, ship.name.length > 14 ? ship.name.slice(0, 13) + "…" : ship.name));
+    g.append(svg("text", { x: 0, y: 12, "text-anchor": "middle", "font-size": 10, fill: "#ffd66b" }, `i${ship.initiative} · hull ${ship.hull}`));
+  }
+  return g;
+}
+
+/** The rotate handle: a stalk from the nose to a round grip, drawn nose up around (0, 0). */
+function handle(hl, on) {
+  const g = svg("g", { class: "cf-handle", "data-handle": on, "pointer-events": "all" });
+  g.append(svg("line", { x1: 0, y1: -hl, x2: 0, y2: -(hl + HANDLE), stroke: "#ffd66b", "stroke-width": 1.5 }));
+  g.append(svg("circle", { cx: 0, cy: -(hl + HANDLE), r: 8, fill: "#3a2c00", stroke: "#ffd66b", "stroke-width": 2 }));
+  g.append(svg("path", { d: `M -4 ${-(hl + HANDLE) - 1} a 4 4 0 1 1 4 4`, fill: "none", stroke: "#ffd66b", "stroke-width": 1.5 }));
+  return g;
+}
+
+/** Paints the held (or just dropped) card on the table and the angle read-outs. */
+function paint() {
+  if (!live) return;
+  const { view, layer, H, hw, hl } = live;
+  if (layer) {
+    layer.replaceChildren();
+    const spot = drag || sent;
+    if (spot) {
+      const x = Math.round(spot.x), y = Math.round(spot.y), deg = spot === sent ? sent.angle : angle;
+      const why = spotProblem(view, x, y, deg);
+      const g = svg("g", { class: `cf-ghost ${why ? "cf-illegal" : "cf-legal"}${spot === sent ? " cf-sent" : ""}`,
+        transform: `translate(${x} ${H - y})`, "data-x": x, "data-y": y, "data-angle": deg });
+      const turned = svg("g", { transform: `rotate(${-deg})` });
+      turned.append(cardFace(live.ship, hw, hl, { class: "cf-outline", fill: why ? "rgba(255,123,138,0.28)" : "rgba(110,231,168,0.28)", stroke: why ? "#ff7b8a" : "#6ee7a8", "stroke-width": 2.5, "stroke-dasharray": "6 4" }));
+      if (spot === drag) turned.append(handle(hl, "ghost"));
+      g.append(turned);
+      const [dx, dy] = heading(deg);
+      const r = hl + HANDLE + 16;
+      g.append(svg("text", { class: "cf-angle-label", x: dx * r, y: -dy * r + 4, "text-anchor": "middle", "font-size": 13, fill: "#ffd66b" }, `${deg}°`));
+      layer.append(g);
+    }
+  }
+  if (live.turn) live.turn.setAttribute("transform", `rotate(${-angle})`);
+  const readout = document.getElementById("cf-angle");
+  if (readout) readout.textContent = `${angle}°`;
+  const note = document.getElementById("cf-spot");
+  if (note) {
+    const why = drag ? spotProblem(view, Math.round(drag.x), Math.round(drag.y), angle) : null;
+    note.textContent = drag ? why || "Free spot: let go to deploy here" : "";
+    note.className = drag ? (why ? "cf-bad" : "cf-good") : "";
+  }
+}
+
+function toTable(ev) {
+  const s = live.table;
+  const pt = s.createSVGPoint();
+  pt.x = ev.clientX; pt.y = ev.clientY;
+  const p = pt.matrixTransform(s.getScreenCTM().inverse());
+  return [p.x, live.H - p.y];
+}
+
+function turnBy(delta) {
+  angle = norm(angle + delta);
+  paint();
+}
+
+function startDrag(by, x, y) {
+  drag = { by, seat: live.ctx.seat, x, y };
+  sent = null;
+  paint();
+}
+
+function cancelDrag() {
+  drag = null;
+  turning = null;
+  paint();
+}
+
+/** Lets go of the held card: off the table it goes back to hand, else the server judges. */
+function drop() {
+  const x = Math.round(drag.x), y = Math.round(drag.y);
+  drag = null;
+  turning = null;
+  const { W, H, ctx } = live;
+  if (!live.canPlace || x < 0 || y < 0 || x > W || y > H) {
+    paint();
+    return;
+  }
+  lastSpot = [x, y];
+  sent = { x, y, angle };
+  paint();
+  ctx.act({ action: { kind: "place", args: [x, y, angle] }, label: `place at (${x}, ${y}) turned ${angle}°` });
+}
+
+function angleToward(ev) {
+  if (turning.on === "hand") {
+    const box = live.hand.getBoundingClientRect();
+    const dx = ev.clientX - (box.left + box.width / 2), dy = ev.clientY - (box.top + box.height / 2);
+    return (Math.atan2(-dx, -dy) * 180) / Math.PI;
+  }
+  const [px, py] = toTable(ev);
+  return (Math.atan2(-(px - drag.x), py - drag.y) * 180) / Math.PI;
+}
+
+window.addEventListener("pointermove", (ev) => {
+  if (!live) return;
+  if (turning && ev.pointerId === turning.pointerId) {
+    if (turning.on === "ghost" && !drag) return;
+    const snap = ev.shiftKey ? TURN : FINE;
+    angle = norm(Math.round(angleToward(ev) / snap) * snap);
+    paint();
+  } else if (drag && ev.pointerId === drag.by) {
+    [drag.x, drag.y] = toTable(ev);
+    paint();
+  }
+});
+
+window.addEventListener("pointerup", (ev) => {
+  if (turning && ev.pointerId === turning.pointerId) turning = null;
+  else if (drag && ev.pointerId === drag.by) drop();
+});
+
+window.addEventListener("pointercancel", (ev) => {
+  if (turning && ev.pointerId === turning.pointerId) turning = null;
+  else if (drag && ev.pointerId === drag.by) cancelDrag();
+});
+
+window.addEventListener("wheel", (ev) => {
+  if (!live?.canPlace) return;
+  const over = ev.target instanceof Element && ev.target.closest(".cf-table, .cf-hand-card");
+  if (!drag && !over) return;
+  const d = ev.deltaY || ev.deltaX;
+  if (!d) return;
+  ev.preventDefault();
+  const step = ev.shiftKey ? FINE : TURN;
+  turnBy(d > 0 ? -step : step);
+}, { passive: false });
+
+document.addEventListener("keydown", (ev) => {
+  if (!live || !document.querySelector(".cf-table")) return;
+  if (ev.target instanceof Element && ev.target.closest("input, select, textarea")) return;
+  if (ev.key === "Escape" && drag) {
+    ev.preventDefault();
+    cancelDrag();
+    return;
+  }
+  if (!live.canPlace) return;
+  const k = ev.key.toLowerCase();
+  if (k === "q" || k === "e") {
+    turnBy((k === "q" ? 1 : -1) * (ev.shiftKey ? FINE : TURN));
+    return;
+  }
+  const byKeys = drag?.by === "keys";
+  const focused = document.activeElement === live.hand;
+  if (!byKeys && !focused) return;
+  const step = ev.shiftKey ? 1 : KEY_STEP;
+  const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+  if (ev.key in moves) {
+    ev.preventDefault();
+    if (drag && !byKeys) return; // a pointer holds the card
+    if (!drag) startDrag("keys", ...(lastSpot || [live.W / 2, live.H / 2]));
+    drag.x = Math.max(0, Math.min(live.W, Math.round(drag.x) + moves[ev.key][0]));
+    drag.y = Math.max(0, Math.min(live.H, Math.round(drag.y) + moves[ev.key][1]));
+    paint();
+  } else if (ev.key === "Enter" || ev.key === " ") {
+    ev.preventDefault();
+    if (byKeys) drop();
+    else if (!drag) startDrag("keys", ...(lastSpot || [live.W / 2, live.H / 2]));
+  }
+});
+
+// --- the page -------------------------------------------------------------------------
 
 export function render(root, view, ctx) {
   if (!view || !view.table || !Array.isArray(view.cards)) return false;
-  redraw = ctx.redraw;
   cardNames = Object.fromEntries(view.cards.map((c) => [c.card, c.name]));
   const W = view.table.width, H = view.table.height;
   const hw = view.card_size.width / 2, hl = view.card_size.length / 2;
   const P = ([x, y]) => `${x.toFixed(1)},${(H - y).toFixed(1)}`;
   const owner = (c) => (c.owner === null || c.owner === undefined ? "#9aa0b0" : seatColour(c.owner));
-  const wrap = el("div", { class: "conflict" });
+  const wrap = el("div", { class: "conflict cf-wrap" });
   const seat = ctx.seat;
   const me = seat !== null && seat !== undefined ? view.seats[seat] : null;
-  const canPlace = ctx.legal.some((a) => a.action.kind === "place") && !ctx.pending;
+  const placing = ["deployment", "last_card"].includes(view.phase);
+  const canPlace = Boolean(ctx.live && !ctx.replay && !ctx.pending && me && me.hand && placing &&
+    (view.to_move || []).includes(seat) && ctx.legal.some((a) => ["place", "done"].includes(a.action.kind)));
+  if (!ctx.pending) sent = null;
+  if (drag && (!canPlace || drag.seat !== seat)) { drag = null; turning = null; }
+  const hadFocus = document.activeElement instanceof Element && document.activeElement.matches(".cf-hand-card");
 
   // Header: phase, countdown, seats.
   const head = el("div", { class: "cf-head" });
@@ -71,22 +284,44 @@ export function render(root, view, ctx) {
     wrap.append(el("div", { class: "cf-fleet" }, `Your fleet (${me.credits_left} of ${view.credits} credits left): `,
       (me.fleet || []).length ? me.fleet.map((id) => el("span", { class: "chip" }, view.ships[id]?.name || id)) : el("span", { class: "muted" }, "no ship bought yet")));
   }
+
+  // The card in hand, at the table's scale, turned as it will be deployed.
+  const ship = me && me.hand ? view.ships[me.hand] : null;
+  let hand = null, turn = null;
   if (me && me.hand) {
-    const ship = view.ships[me.hand];
-    wrap.append(el("div", { class: "cf-hand" }, "In hand: ", el("b", {}, ship?.name || me.hand),
-      ship ? ` (initiative ${ship.initiative}, hull ${ship.hull}, ${ship.vp} VP)` : "",
-      canPlace ? [" ", el("button", { class: "secondary", id: "rot-left", onclick: () => { ghost.angle = (ghost.angle + 15) % 360; ctx.redraw(); } }, "⟲"),
-        el("button", { class: "secondary", id: "rot-right", onclick: () => { ghost.angle = (ghost.angle + 345) % 360; ctx.redraw(); } }, "⟳"),
-        ` ${ghost.angle}°`] : ""));
+    const R = hl + HANDLE + 12;
+    hand = svg("svg", { class: `cf-hand-card${canPlace ? " cf-can-drag" : ""}`, viewBox: `${-R} ${-R} ${2 * R} ${2 * R}`,
+      style: `width: calc(100% * ${2 * R} / ${W + 20})`, role: "button", tabindex: canPlace ? 0 : -1,
+      "aria-label": `Card in hand: ${ship?.name || me.hand}. Drag it onto the table; arrow keys move it, Q or E turn it, Enter deploys it, Escape puts it back.` });
+    turn = svg("g", { transform: `rotate(${-angle})` });
+    turn.append(cardFace(ship, hw, hl, { fill: "#1d2a55", stroke: seatColour(seat), "stroke-width": 2.5 }));
+    if (canPlace) turn.append(handle(hl, "hand"));
+    hand.append(turn);
+    hand.addEventListener("pointerdown", (ev) => {
+      if (!live?.canPlace || (ev.pointerType === "mouse" && ev.button !== 0)) return;
+      ev.preventDefault();
+      if (ev.target instanceof Element && ev.target.closest(".cf-handle")) turning = { pointerId: ev.pointerId, on: "hand" };
+      else if (!drag) startDrag(ev.pointerId, ...toTable(ev));
+    });
+    const info = el("div", { class: "cf-hand-info" },
+      el("div", {}, "In hand: ", el("b", {}, ship?.name || me.hand),
+        ship ? ` (initiative ${ship.initiative}, hull ${ship.hull}, ${ship.vp} VP)` : ""),
+      canPlace ? el("div", { class: "cf-turn" },
+        el("button", { class: "secondary", id: "rot-left", title: "turn left (Q)", onclick: () => turnBy(TURN) }, "⟲"),
+        el("button", { class: "secondary", id: "rot-right", title: "turn right (E)", onclick: () => turnBy(-TURN) }, "⟳"),
+        " ", el("span", { id: "cf-angle" }, `${angle}°`)) : "",
+      canPlace ? el("div", { id: "cf-spot", role: "status" }) : "",
+      canPlace ? el("div", { class: "muted cf-tip" }, "Drag the card onto the table and let go; wheel, Q/E or the round handle turn it; Escape puts it back.") : "");
+    wrap.append(el("div", { class: "cf-hand" }, hand, info));
   }
 
-  const s = svg("svg", { viewBox: `-10 -10 ${W + 20} ${H + 20}`, role: "img", "aria-label": "Stellar Conflict table" });
+  const s = svg("svg", { class: `cf-table${canPlace ? " cf-placing" : ""}`, viewBox: `-10 -10 ${W + 20} ${H + 20}`, role: "img", "aria-label": "Stellar Conflict table" });
   s.append(svg("rect", { x: 0, y: 0, width: W, height: H, rx: 6, fill: "#0d1a2c", stroke: "#3a4a94", "stroke-width": 2, "data-table": "1" }));
   for (let gx = 100; gx < W; gx += 100) s.append(svg("line", { x1: gx, y1: 0, x2: gx, y2: H, stroke: "#1a2a44", "stroke-width": 1 }));
   for (let gy = 100; gy < H; gy += 100) s.append(svg("line", { x1: 0, y1: gy, x2: W, y2: gy, stroke: "#1a2a44", "stroke-width": 1 }));
   for (const c of view.cards) {
     if (!c.on_table) continue;
-    const g = svg("g", { "data-card": c.card, "data-ship": c.ship });
+    const g = svg("g", { "data-card": c.card, "data-ship": c.ship, "data-x": c.x, "data-y": c.y, "data-angle": c.angle, "data-owner": c.owner ?? "" });
     g.append(svg("polygon", { points: c.corners.map(P).join(" "), fill: c.role === "meteor" ? "#4a4a52" : "#1d2a55", stroke: owner(c), "stroke-width": 2.5 }));
     for (const sh of c.shields || []) g.append(svg("line", { x1: sh[0], y1: H - sh[1], x2: sh[2], y2: H - sh[3], stroke: "#ff4050", "stroke-width": 4 }));
     for (const lz of c.lasers || []) {
@@ -106,37 +341,24 @@ export function render(root, view, ctx) {
     s.append(svg("line", { class: "laser", x1: shot.from[0], y1: H - shot.from[1], x2: shot.to[0], y2: H - shot.to[1], stroke: st.c, "stroke-width": st.w + 1, opacity: 0.9 }));
     s.append(svg("circle", { cx: shot.to[0], cy: H - shot.to[1], r: 5, fill: shot.result === "shield" ? "#ff4050" : st.c }));
   }
-  // The card in hand follows the pointer.
+  // The held card: pressing on the table picks the card in hand up right there; a second
+  // pointer (another finger) on the held card's handle turns it.
+  const layer = svg("g", { class: "cf-held", "pointer-events": "none" });
+  s.append(layer);
   if (canPlace) {
-    const toTable = (ev) => {
-      const pt = s.createSVGPoint();
-      pt.x = ev.clientX; pt.y = ev.clientY;
-      const p = pt.matrixTransform(s.getScreenCTM().inverse());
-      return [Math.round(p.x), Math.round(H - p.y)];
-    };
-    const ghostG = svg("g", { class: "ghost", "pointer-events": "none" });
-    s.append(ghostG);
-    const drawGhost = () => {
-      ghostG.replaceChildren();
-      if (ghost.x === null) return;
-      const poly = corners(ghost.x, ghost.y, ghost.angle, hw, hl);
-      const ok = placeable(view, poly);
-      ghostG.append(svg("polygon", { points: poly.map(P).join(" "), fill: ok ? "rgba(110,231,168,0.25)" : "rgba(255,123,138,0.25)", stroke: ok ? "#6ee7a8" : "#ff7b8a", "stroke-width": 2, "stroke-dasharray": "6 4" }));
-      const [dx, dy] = heading(ghost.angle);
-      ghostG.append(svg("line", { x1: ghost.x, y1: H - ghost.y, x2: ghost.x + dx * 40, y2: H - (ghost.y + dy * 40), stroke: "#ffd66b", "stroke-width": 2 }));
-    };
-    s.addEventListener("pointermove", (ev) => { [ghost.x, ghost.y] = toTable(ev); drawGhost(); });
-    s.addEventListener("wheel", (ev) => { ev.preventDefault(); ghost.angle = (ghost.angle + (ev.deltaY > 0 ? 345 : 15)) % 360; drawGhost(); }, { passive: false });
-    s.addEventListener("click", (ev) => {
-      [ghost.x, ghost.y] = toTable(ev);
-      const x = Math.max(0, Math.min(W, ghost.x)), y = Math.max(0, Math.min(H, ghost.y));
-      ctx.act({ action: { kind: "place", args: [x, y, ghost.angle] }, label: `place at (${x}, ${y})` });
+    s.addEventListener("pointerdown", (ev) => {
+      if (!live?.canPlace || (ev.pointerType === "mouse" && ev.button !== 0)) return;
+      ev.preventDefault();
+      if (ev.target instanceof Element && ev.target.closest(".cf-handle")) {
+        if (drag) turning = { pointerId: ev.pointerId, on: "ghost" };
+      } else if (!drag) startDrag(ev.pointerId, ...toTable(ev));
     });
-    s.style.cursor = "crosshair";
-    drawGhost();
   }
   wrap.append(s);
   root.replaceChildren(wrap);
+  live = { view, ctx, table: s, layer, hand, turn, ship, canPlace, W, H, hw, hl };
+  paint();
+  if (hadFocus && hand && canPlace) hand.focus();
   tick();
   return true;
 }
@@ -150,14 +372,6 @@ function tick() {
 }
 
 if (!countdown) countdown = setInterval(tick, 100);
-
-document.addEventListener("keydown", (ev) => {
-  if (!document.querySelector("svg[aria-label='Stellar Conflict table']")) return;
-  if (ev.key === "q" || ev.key === "e") {
-    ghost.angle = (ghost.angle + (ev.key === "q" ? 15 : 345)) % 360;
-    redraw?.();
-  }
-});
 
 const RESULT = { miss: "misses", shield: "is stopped by a shield", damage: "hits", cargo: "steals cargo", delay: "delays its target", ion_no_effect: "has no effect" };
 
