@@ -114,6 +114,69 @@ def check_views_and_resample(game: Game, seed: int, every: int = 2) -> None:
         assert dump(state) == before, f"step {step}: view/resample mutated the state"
 
 
+def _hidden_dump(state: State) -> str:
+    """The full state with its generator blanked: what two inversions of one view may
+    differ in besides the fresh RNG each of them draws."""
+    copy = state.clone()
+    copy.rng = Rng(0)
+    return dump(copy)
+
+
+def _play_on(state: State, rng: Rng, what: str) -> None:
+    """Random legal actions to the end; any failure is the inversion's fault."""
+    steps = 0
+    try:
+        while not state.is_over:
+            assert steps < MAX_STEPS, f"no end after {MAX_STEPS} steps"
+            seat, action = random_step(state, rng)
+            state.apply(action, seat)
+            steps += 1
+    except Exception as exc:
+        raise AssertionError(f"{what} cannot play on to the end: {exc!r}") from exc
+
+
+def check_from_view(game: Game, seed: int, every: int = 3) -> None:
+    """``game.from_view`` (declared by ``has_from_view``) inverts ``view``: at steps of a
+    random playout, for every seat and the spectator, the state rebuilt from the view
+    (as a client would send it: through JSON) shows that seat the same view, has the
+    same seats to move and the same legal actions, is the same for the same rng, leaves
+    the true state and the view untouched, and plays on to the end; somewhere in the
+    playout two rngs must draw different hidden parts."""
+    varied = False
+    k = 0
+    seats: list[int | None] = [None, *range(game.players)]
+    for turn, (step, state) in enumerate(walk(game, seed, every)):
+        before = dump(state)
+        player = seats[turn % len(seats)]  # the seat whose rebuilt state plays out
+        for seat in seats:
+            k += 1
+            view = state.view(seat)
+            sent = json.loads(json.dumps(view))
+            text = json.dumps(sent, sort_keys=True)
+            what = f"step {step}: from_view(view({seat}))"
+            s2 = game.from_view(sent, seat, Rng(k))
+            assert json.dumps(sent, sort_keys=True) == text, f"{what} mutated the view"
+            assert s2.view(seat) == view, f"{what}: its view({seat}) differs from the view"
+            assert s2.to_move == state.to_move, f"{what}: to_move {s2.to_move}"
+            if seat is not None:
+                assert s2.legal_actions(seat) == state.legal_actions(seat), (
+                    f"{what}: other legal actions"
+                )
+            assert dump(game.from_view(sent, seat, Rng(k))) == dump(s2), (
+                f"{what}: the same rng gave another state (randomness not from rng?)"
+            )
+            if not varied:
+                other = game.from_view(sent, seat, Rng(k + 1_000_003))
+                varied = _hidden_dump(other) != _hidden_dump(s2)
+            if seat == player:
+                _play_on(s2, Rng(k), what)
+        assert dump(state) == before, f"step {step}: from_view mutated the true state"
+    assert varied, (
+        f"{game!r}: from_view drew the same hidden parts for every rng at every step "
+        "(is anything hidden drawn from rng?)"
+    )
+
+
 def check_action_round_trips(game: Game, seed: int, every: int = 1) -> None:
     for step, state in walk(game, seed, every):
         for seat in state.to_move:

@@ -59,6 +59,14 @@ def test_views_and_resample(gid: str, cfg: dict) -> None:
 
 
 @pytest.mark.parametrize(("gid", "cfg"), CONFIGS)
+def test_from_view(gid: str, cfg: dict) -> None:
+    game = skydeck.load(gid, **cfg)
+    if not game.has_from_view:
+        pytest.skip(f"{gid} does not declare has_from_view")
+    checks.check_from_view(game, 17, every=3 if not checks.SHORT else 6)
+
+
+@pytest.mark.parametrize(("gid", "cfg"), CONFIGS)
 def test_action_round_trips(gid: str, cfg: dict) -> None:
     checks.check_action_round_trips(skydeck.load(gid, **cfg), 15)
 

@@ -6,11 +6,13 @@ draws one determinisation per search iteration with the game's own ``State.resam
 
 Where the seed comes from, in order:
 
-1. the game's support ``from_view`` hook (:mod:`skydeck.agents.support`): the view alone
-   decides the seed, so two true states with the same view give the same search;
-2. a bound :class:`MatchRecord` (the public log a host already keeps): it is replayed
-   and immediately resampled for the seat, and only that resample is kept, so nothing
-   hidden from the seat survives into the search.
+1. the game's support ``from_view`` hook (:mod:`skydeck.agents.support`), which is the
+   engine's own ``Game.from_view`` for every game that declares ``has_from_view`` (all
+   four Skydeck games): the view alone decides the seed, so two true states with the
+   same view give the same search;
+2. for games without that capability, a bound :class:`MatchRecord` (the public log a
+   host already keeps): it is replayed and immediately resampled for the seat, and only
+   that resample is kept, so nothing hidden from the seat survives into the search.
 
 Every determinisation also gets a fresh RNG: a state's generator is hidden information
 too (it decides future draws, dice and reshuffles), so the search must never inherit it.

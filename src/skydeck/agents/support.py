@@ -3,8 +3,9 @@
 The search is generic; what it cannot know about a game lives in a :class:`GameSupport`:
 
 - ``from_view(game, view, seat, rng)``: build *one* full state consistent with a seat's
-  view (the inverse of ``State.view``). The core has no such hook yet, so each game's
-  version lives in ``skydeck.agents.policies.<game id>``. Without one, an agent falls
+  view (the inverse of ``State.view``). A game that declares ``Game.has_from_view`` gets
+  its engine's own ``Game.from_view`` here whenever its support names none (see
+  :func:`support_for`); a support may still name its own. Without either, an agent falls
   back on a bound :class:`~skydeck.core.record.MatchRecord` (see :mod:`.belief`).
 - ``rollout(state, seat, legal, rng)``: a cheap playout policy where random play is weak.
 - ``evaluate(state)``: one reward in [0, 1] per seat, for finished states and for
@@ -25,10 +26,11 @@ import importlib
 import math
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from skydeck.core import Action, Game, Rng, State
+from skydeck.core.registry import game_class
 
 FromView = Callable[[Game, dict[str, Any], int, Rng], State]
 Rollout = Callable[[State, int, list[Action], Rng], Action]
@@ -60,8 +62,24 @@ def register(game_id: str, support: GameSupport) -> None:
     _TRIED.add(game_id)
 
 
+def game_from_view(game: Game, view: dict[str, Any], seat: int, rng: Rng) -> State:
+    """The engine's own view inversion, for games that declare ``has_from_view``."""
+    return game.from_view(view, seat, rng)
+
+
+def _declares_from_view(game: Game | str) -> bool:
+    if isinstance(game, Game):
+        return type(game).has_from_view
+    try:
+        return game_class(game).has_from_view
+    except ValueError:  # not a registered game (a test game named by id)
+        return False
+
+
 def support_for(game: Game | str) -> GameSupport:
-    """The game's support, importing ``skydeck.agents.policies.<id>`` once if present."""
+    """The game's support, importing ``skydeck.agents.policies.<id>`` once if present;
+    its ``from_view`` is the game's own :meth:`Game.from_view` when the game declares
+    the capability and the support names none."""
     game_id = game if isinstance(game, str) else game.id
     if game_id not in _TRIED:
         _TRIED.add(game_id)
@@ -76,7 +94,10 @@ def support_for(game: Game | str) -> GameSupport:
                     _SUPPORT[game_id] = found
         else:
             _SUPPORT[game_id] = module.SUPPORT
-    return _SUPPORT.get(game_id, GameSupport())
+    support = _SUPPORT.get(game_id, GameSupport())
+    if support.from_view is None and _declares_from_view(game):
+        support = _SUPPORT[game_id] = replace(support, from_view=game_from_view)
+    return support
 
 
 def random_rollout(state: State, seat: int, legal: list[Action], rng: Rng) -> Action:

@@ -4,7 +4,7 @@ from skydeck.core.action import Action
 from skydeck.core.agent import Agent
 from skydeck.core.errors import IllegalAction
 from skydeck.core.event import Event, filter_events, private
-from skydeck.core.game import Game, OptionSpec, State
+from skydeck.core.game import Game, OptionSpec, State, Unsupported
 from skydeck.core.rng import Rng, as_rng
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "OptionSpec",
     "Rng",
     "State",
+    "Unsupported",
     "as_rng",
     "filter_events",
     "private",

@@ -18,6 +18,12 @@ from skydeck.core.event import Event
 from skydeck.core.rng import Rng
 
 
+class Unsupported(Exception):
+    """A game was asked for a capability it does not declare (e.g. ``Game.from_view``
+    on a game whose ``has_from_view`` is False). Not a rules error: callers either
+    check the capability flag first or fall back on something else."""
+
+
 class OptionSpec:
     """One option a game accepts, described for the lobby and for error messages."""
 
@@ -47,6 +53,9 @@ class Game(ABC):
     title: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: Declared capability: :meth:`from_view` can rebuild a full state from a view.
+    #: The conformance suite checks the inversion of every game that declares it.
+    has_from_view: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
         known = {spec.name for spec in self.option_specs} | {"players"}
@@ -80,6 +89,22 @@ class Game(ABC):
     @abstractmethod
     def restore(self, obj: dict[str, Any]) -> State:
         """Rebuild a state from ``State.to_json()``; ValueError on a malformed object."""
+
+    def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> State:
+        """One full state consistent with ``view`` (what ``seat`` sees; None: a
+        spectator): its ``view(seat)`` equals ``view`` and ``seat`` has the same legal
+        actions; every hidden part (other hands, deck orders, the state's own RNG) is
+        drawn with ``rng`` only, never taken from a true state.
+
+        Why: search agents get views, never states, yet need states to play on
+        (determinisation, then ``State.resample``); a server or terminal can also
+        resume from a client's view without the match record. Games that support it set
+        ``has_from_view = True``; this default raises :class:`Unsupported`.
+        """
+        raise Unsupported(
+            f"{self.id}: this game cannot rebuild a state from a view "
+            f"({type(self).__name__}.has_from_view is False)"
+        )
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)

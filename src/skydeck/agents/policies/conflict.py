@@ -8,8 +8,11 @@ best by exact geometry (what the lasers would hit, which shots the card would bl
 so the budget goes into comparing plausible placements against hidden fleets. The fleet
 itself is the heuristic's (see :func:`candidates`).
 
-Conflict has no view inversion yet: the agent rebuilds states from the match record
-(see :mod:`skydeck.agents.belief`).
+States are rebuilt from the view alone by the engine's own ``ConflictGame.from_view``
+(``games/conflict/belief.py``: hidden fleets drawn as legal purchases, decks in the deck
+rule's order), which :func:`skydeck.agents.support.support_for` supplies because the
+game declares ``has_from_view``; no match record is needed, so the agent searches in a
+server or terminal match just the same.
 """
 
 from __future__ import annotations

@@ -92,6 +92,15 @@ class ConflictGame(Game):
     def new(self, seed: int) -> ConflictState:
         return ConflictState(self, Rng(seed))
 
+    has_from_view = True
+
+    def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> ConflictState:
+        """Hidden fleets, hands and deck orders drawn with ``rng`` as purchases and decks
+        the public table allows (see ``belief.py``)."""
+        from skydeck.games.conflict.belief import from_view
+
+        return from_view(self, view, seat, rng)
+
     def restore(self, obj: dict[str, Any]) -> ConflictState:
         if not isinstance(obj, dict):
             raise ValueError("conflict: a state must be a JSON object")

@@ -155,6 +155,15 @@ class ExpeditionGame(Game):
         s.setup(self.faction_indices())
         return s
 
+    has_from_view = True
+
+    def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> ExpeditionState:
+        """The seat's inversion in ``belief.py``: public boards copied, other hands,
+        Secret Expeditions and every deck drawn with ``rng`` from what the seat cannot see."""
+        from skydeck.games.expedition.belief import from_view
+
+        return from_view(self, view, seat, rng)
+
     def restore(self, obj: dict[str, Any]) -> ExpeditionState:
         return ExpeditionState.from_json(self, self.content, obj)
 

@@ -188,6 +188,15 @@ class StellarionGame(Game):
         s.settle()
         return s
 
+    has_from_view = True
+
+    def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> StellarionState:
+        """Every seat sees the same table, so ``seat`` changes nothing: the view's own
+        inverse (``view.from_view``) deals each deck's unknown middle with ``rng``."""
+        from skydeck.games.stellarion.view import from_view
+
+        return from_view(self, view, rng)
+
     def restore(self, obj: dict[str, Any]) -> StellarionState:
         if not isinstance(obj, dict):
             raise ValueError(f"stellarion: a state must be a JSON object, got {type(obj)}")

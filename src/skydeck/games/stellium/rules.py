@@ -104,6 +104,15 @@ class StelliumGame(Game):
         s._advance([])
         return s
 
+    has_from_view = True
+
+    def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> StelliumState:
+        """Only the Mission Reserve's order is hidden: the agents' inversion
+        (``agents.from_view``) rebuilds the table and shuffles the Reserve with ``rng``."""
+        from skydeck.games.stellium.agents import from_view
+
+        return from_view(self, view, seat, rng)  # type: ignore[arg-type]
+
     def restore(self, obj: dict[str, Any]) -> StelliumState:
         try:
             s = StelliumState(self, Rng.from_json(obj["rng"]))
