@@ -285,6 +285,19 @@ def test_cards_dragged_turned_refused_and_cancelled(live: LiveServer, browser: B
     assert len(server_cards(live, mid)) == 2
     expect(ada.locator(".cf-hand-info b")).to_have_text(in_hand)
 
+    # ... or lets go of it off the table: it goes back to her hand, nothing is sent.
+    hx, hy = hand_centre(ada)
+    ada.mouse.move(hx, hy)
+    ada.mouse.down()
+    ada.mouse.move(*on_table(ada, 300, 300), steps=5)
+    ada.mouse.move(hx + 40, hy, steps=5)
+    expect(ada.locator("#cf-spot")).to_contain_text("back in hand")
+    ada.mouse.up()
+    ada.wait_for_timeout(300)
+    expect(ada.locator(".cf-ghost")).to_have_count(0)
+    assert server_n(live, mid) == n
+    expect(ada.locator(".cf-hand-info b")).to_have_text(in_hand)
+
     # 5. A redraw in the middle of a drag: Ada presses on the table itself (the card in
     #    hand comes there), and while she holds it Bo deploys; Ada's card neither jumps
     #    nor drops, and she carries on.
@@ -307,7 +320,8 @@ def test_cards_dragged_turned_refused_and_cancelled(live: LiveServer, browser: B
     assert any(near(c, 300, 420, 120, 0) for c in cards), cards
 
     # 6. The keyboard's way: Bo focuses the card in hand, picks it up with Enter, moves
-    #    it with the arrows (from his last spot), turns it with Q, deploys with Enter.
+    #    it with the arrows (from his last spot), turns it with Q (and the mouse by its
+    #    handle), deploys with Enter.
     bo.locator(HAND).focus()
     bo.keyboard.press("Enter")
     held = ghost(bo)
@@ -318,9 +332,17 @@ def test_cards_dragged_turned_refused_and_cancelled(live: LiveServer, browser: B
     bo.keyboard.press("q")
     held = ghost(bo)
     assert held is not None and held["x"] == start_x - 300 and held["angle"] == 285
+    # The mouse turns the card held from the keyboard by its handle: nose down (180).
+    bo.mouse.move(*ghost_handle(bo))
+    bo.mouse.down()
+    bo.mouse.move(*on_table(bo, start_x - 300 + 60, start_y - 40), steps=5)
+    bo.mouse.move(*on_table(bo, start_x - 300, start_y - 120), steps=5)
+    bo.mouse.up()
+    held = ghost(bo)
+    assert held is not None and held["x"] == start_x - 300 and held["angle"] == 180, held
     before = status(bo)
     bo.keyboard.press("Enter")
     wait_update(bo, before)
     cards = server_cards(live, mid)
-    assert len(cards) == 5 and near(cards[-1], start_x - 300, start_y, 285, 1), cards
+    assert len(cards) == 5 and near(cards[-1], start_x - 300, start_y, 180, 1), cards
     assert not errors, errors

@@ -100,6 +100,7 @@ function handle(hl, on) {
 
 /** Paints the held (or just dropped) card on the table and the angle read-outs. */
 function paint() {
+  document.documentElement.classList.toggle("cf-dragging", Boolean(drag || turning));
   if (!live) return;
   const { view, layer, H, hw, hl } = live;
   if (layer) {
@@ -125,9 +126,11 @@ function paint() {
   if (readout) readout.textContent = `${angle}°`;
   const note = document.getElementById("cf-spot");
   if (note) {
-    const why = drag ? spotProblem(view, Math.round(drag.x), Math.round(drag.y), angle) : null;
-    note.textContent = drag ? why || "Free spot: let go to deploy here" : "";
-    note.className = drag ? (why ? "cf-bad" : "cf-good") : "";
+    const x = drag ? Math.round(drag.x) : 0, y = drag ? Math.round(drag.y) : 0;
+    const away = drag && (x < 0 || y < 0 || x > live.W || y > live.H);
+    const why = drag && !away ? spotProblem(view, x, y, angle) : null;
+    note.textContent = !drag ? "" : away ? "Off the table: let go to put the card back in hand" : why || "Free spot: let go to deploy here";
+    note.className = !drag || away ? "" : why ? "cf-bad" : "cf-good";
   }
 }
 
@@ -352,6 +355,11 @@ export function render(root, view, ctx) {
       if (ev.target instanceof Element && ev.target.closest(".cf-handle")) {
         if (drag) turning = { pointerId: ev.pointerId, on: "ghost" };
       } else if (!drag) startDrag(ev.pointerId, ...toTable(ev));
+      else if (drag.by === "keys") { // the pointer takes over a card held from the keyboard
+        drag.by = ev.pointerId;
+        [drag.x, drag.y] = toTable(ev);
+        paint();
+      }
     });
   }
   wrap.append(s);
