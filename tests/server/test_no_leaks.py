@@ -47,7 +47,7 @@ def test_each_seat_receives_exactly_its_own_view_and_events(client, game_id):
         assert all(f[-1]["n"] == current["n"] for f in frames.values())
     for ws in sockets.values():
         ws.__exit__(None, None, None)
-    room = client.app.state.hub.rooms[m["id"]]
+    room = client.app.state.hub.room(m["id"])  # a finished match is rebuilt from storage
     entries = [(e.seat, e.action) for e in room.match.record.entries]
     options = room.game.options
     game = games(game_id)(**options)

@@ -209,9 +209,22 @@ class Hub:
         )
         client.send(room.state_text(client))
 
-    @staticmethod
-    def detach(room: Room, client: Client) -> None:
+    def detach(self, room: Room, client: Client) -> None:
         room.clients.discard(client)
+        self._unload_if_done(room)
+
+    def _unload_if_done(self, room: Room) -> None:
+        """A finished match that nobody is connected to leaves memory: storage holds all
+        of it and ``room()`` rebuilds it on demand (replays, late visitors). This keeps
+        the server's memory, and the garbage collector's work, to the live matches."""
+        if (
+            room.status != "live"
+            and not room.clients
+            and not room.ai_pending
+            and room.id not in self._before
+            and self.rooms.get(room.id) is room
+        ):
+            del self.rooms[room.id]
 
     # --- moves -----------------------------------------------------------------------
     def act(
@@ -257,9 +270,8 @@ class Hub:
         entry = room.match.record.entries[-1]
         status = "over" if room.match.state.is_over else "live"
         deadlines = self._deadlines(room) if status == "live" else []
-        clocks_changed = [d.to_json() for d in deadlines] != [
-            d.to_json() for d in room.deadlines.values()
-        ]
+        # Deadline is a dataclass: == compares key, seat, due and action, as stored.
+        clocks_changed = deadlines != list(room.deadlines.values())
         if room.id not in self._before:
             # What the room was before its first move of this batch (for a failed commit).
             self._before[room.id] = (room, current, room.status, room.deadlines, room.undoable)
@@ -325,6 +337,7 @@ class Hub:
             self._arm_clocks(room)
             room.broadcast()
             self._schedule_ai(room)
+            self._unload_if_done(room)
         return None
 
     def undo(self, room: Room, seats: frozenset[int], n: int) -> None:

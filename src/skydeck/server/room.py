@@ -23,8 +23,46 @@ from skydeck.server.storage import Deadline, StoredMatch
 MAX_LEGAL_SENT = 3000
 #: Encoded legal-action pieces kept per game and options (cleared when full).
 MAX_PIECES = 20000
-_PIECES: dict[tuple[str, str], dict[Action, str]] = {}
+_PIECES: dict[tuple[str, str], Pieces] = {}
 _dumps = json.JSONEncoder(separators=(",", ":")).encode
+_NOTHING = object()
+_NO_LEGAL = '{"actions":[],"truncated":false}'
+
+
+class Pieces:
+    """Each legal action's encoded ``{"label", "action"}`` JSON, kept per game and
+    options. Games hand out the same Action objects again and again (prebuilt tables),
+    so a piece is found first by the object's id (an int hash, in C), then by value (the
+    dataclass's hash, in Python). An id entry keeps its object alive, so an id is never
+    reused while it is a key here."""
+
+    __slots__ = ("by_id", "by_value")
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, tuple[Action, str]] = {}
+        self.by_value: dict[Action, str] = {}
+
+    def encode(self, game: Game, acts: list[Action]) -> list[str]:
+        by_id = self.by_id
+        get = by_id.get
+        out = []
+        for a in acts:
+            hit = get(id(a))
+            if hit is not None and hit[0] is a:
+                out.append(hit[1])
+                continue
+            piece = self.by_value.get(a)
+            if piece is None:
+                if len(self.by_value) >= MAX_PIECES:
+                    self.by_value.clear()
+                    by_id.clear()
+                piece = _dumps({"label": game.describe(a), "action": a.to_json()})
+                self.by_value[a] = piece
+                # Only a first sighting goes in by id: a game that builds a fresh object
+                # each time would otherwise churn this table for nothing.
+                by_id[id(a)] = (a, piece)
+            out.append(piece)
+        return out
 
 
 def events_for(events: list[Event], seats: frozenset[int]) -> list[dict[str, Any]]:
@@ -71,7 +109,10 @@ class Client:
         self.sent_views[key] = view
         if prev is None:
             return "full", view
-        changed = {k: v for k, v in view.items() if k not in prev or prev[k] != v}
+        get = prev.get
+        # ``is`` first: parts a game shares between its views (fixed content) are not
+        # compared value by value.
+        changed = {k: v for k, v in view.items() if (p := get(k, _NOTHING)) is not v and p != v}
         return "patch", {"set": changed, "del": [k for k in prev if k not in view]}
 
     #: A client this far behind is cut off (it reconnects and gets the current state).
@@ -120,7 +161,10 @@ class Room:
         #: (move number, seat) of the last move if a player made it by hand (undoable).
         self.undoable: tuple[int, int] | None = None
         options_key = json.dumps(game.options, sort_keys=True, default=str)
-        self.pieces = _PIECES.setdefault((game.id, options_key), {})
+        pieces = _PIECES.get((game.id, options_key))
+        if pieces is None:
+            pieces = _PIECES[(game.id, options_key)] = Pieces()
+        self.pieces = pieces
 
     # --- state -----------------------------------------------------------------------
     @property
@@ -183,17 +227,10 @@ class Room:
         """``legal_json(seat)`` already encoded: {"actions": [...], "truncated": ...}.
         Each action's piece is encoded once per game and options, then only joined."""
         acts = self.match.state.legal_actions(seat)
+        if not acts:
+            return _NO_LEGAL
         cut = len(acts) > MAX_LEGAL_SENT
-        pieces = self.pieces
-        out = []
-        for a in acts[:MAX_LEGAL_SENT] if cut else acts:
-            piece = pieces.get(a)
-            if piece is None:
-                if len(pieces) >= MAX_PIECES:
-                    pieces.clear()
-                piece = _dumps({"label": self.game.describe(a), "action": a.to_json()})
-                pieces[a] = piece
-            out.append(piece)
+        out = self.pieces.encode(self.game, acts[:MAX_LEGAL_SENT] if cut else acts)
         return (
             '{"actions":[' + ",".join(out) + '],"truncated":' + ("true" if cut else "false") + "}"
         )

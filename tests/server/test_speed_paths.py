@@ -1,0 +1,202 @@
+"""The server's and the bench's fast paths give exactly what the plain ones give:
+legal-action pieces found by object id, view patches with shared parts, the bench bots'
+partial reading of a state update."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from skydeck.core import Action
+from skydeck.core.registry import game_class, game_ids
+from skydeck.server.bench import pick_legal, read_head
+from skydeck.server.hub import Hub
+from skydeck.server.room import MAX_PIECES, Client, Pieces, Room
+from skydeck.server.storage import Storage
+from tests.server.conftest import games, list_games
+
+
+def _messages(db_url: str, game: str, matches: int, seed: int = 0) -> list[tuple[int, str]]:
+    """(seat, text) of every state update two patch-taking clients got while random
+    moves were played (no event loop: each move is committed and broadcast at once)."""
+    hub = Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0)
+    rng = random.Random(seed)
+    out: list[tuple[int, str]] = []
+    for k in range(matches):
+        spec = {"game": game, "seed": seed + k, "seats": [{"kind": "human"}] * 2}
+        room, _ = hub.create(spec)
+        boxes: list[list[str]] = [[], []]
+        for seat in (0, 1):
+            client = Client(frozenset({seat}), patches=True)
+            client.send_now = lambda text, box=boxes[seat]: box.append(text) is None
+            room.clients.add(client)
+            boxes[seat].append(room.state_text(client))
+        for _ in range(400):
+            if room.status != "live":
+                break
+            seat = room.match.state.to_move[0]
+            hub.act(room, seat, rng.choice(room.match.state.legal_actions(seat)), room.n)
+        out.extend((seat, text) for seat in (0, 1) for text in boxes[seat])
+    return out
+
+
+@pytest.mark.parametrize("game", ["toy", *[g for g in ("stellium",) if g in game_ids()]])
+def test_the_bench_reads_the_head_and_one_legal_action_as_a_full_decode_would(db_url, game):
+    rng = random.Random(3)
+    seen_actions = 0
+    for seat, text in _messages(db_url, game, 3):
+        full = json.loads(text)
+        head = read_head(text)
+        for key in ("type", "n", "status", "to_move"):
+            assert head[key] == full[key]
+        legal = [a["action"] for a in full["legal"][str(seat)]["actions"]]
+        for _ in range(3):
+            chosen = pick_legal(text, seat, rng)
+            if legal:
+                assert chosen in legal
+                seen_actions += 1
+            else:
+                assert chosen is None
+    assert seen_actions > 50
+
+
+def test_the_bench_picks_every_legal_action_in_turn():
+    # Labels holding quotes, braces and the marker text itself cannot fool the count (an
+    # action's own JSON holds no object: core actions are a kind and nested lists).
+    actions = [
+        {"label": 'say "{\\"label\\":" here', "action": {"kind": "a", "args": [1]}},
+        {"label": "b", "action": {"kind": "b", "args": [["x", [2, "y"]], "{"]}},
+        {"label": "c", "action": {"kind": "c", "args": []}},
+    ]
+    msg = {"type": "state", "n": 4, "status": "live", "to_move": [1], "now": 1.0}
+    text = json.dumps(msg, separators=(",", ":"))[:-1]
+    text += ',"legal":{"1":' + json.dumps({"actions": actions, "truncated": False}) + "}}"
+    text = text.replace(", ", ",").replace(": ", ":")
+    assert json.loads(text)["legal"]["1"]["actions"] == actions
+    rng = random.Random(0)
+    picked = {json.dumps(pick_legal(text, 1, rng)) for _ in range(200)}
+    assert picked == {json.dumps(a["action"]) for a in actions}
+    assert read_head(text) == {"type": "state", "n": 4, "status": "live", "to_move": [1]}
+    assert read_head('{"type":"error","code":"stale"}')["code"] == "stale"
+
+
+class _Describing:
+    """The two Game methods a Pieces table uses."""
+
+    def __init__(self) -> None:
+        self.described = 0
+
+    def describe(self, action: Action) -> str:
+        self.described += 1
+        return f"do {action}"
+
+
+def test_pieces_found_by_id_or_by_value_are_the_same_text():
+    game = _Describing()
+    pieces = Pieces()
+    shared = Action("place", ("a1", "n"))
+    first = pieces.encode(game, [shared, Action("pass")])  # type: ignore[arg-type]
+    again = pieces.encode(game, [shared, Action("pass")])  # a fresh equal object: by value
+    assert first == again and game.described == 2
+    assert json.loads(first[0]) == {"label": "do place a1 n", "action": shared.to_json()}
+    assert id(shared) in pieces.by_id and len(pieces.by_id) == 2
+
+
+def test_a_full_pieces_table_starts_again(monkeypatch):
+    monkeypatch.setattr("skydeck.server.room.MAX_PIECES", 3)
+    game = _Describing()
+    pieces = Pieces()
+    acts = [Action("mark", (i,)) for i in range(5)]
+    texts = pieces.encode(game, acts)  # type: ignore[arg-type]
+    assert [json.loads(t)["action"]["args"] for t in texts] == [[i] for i in range(5)]
+    assert len(pieces.by_value) <= 3 and len(pieces.by_id) <= 3
+    assert MAX_PIECES > 3
+
+
+def test_a_patch_skips_shared_parts_and_still_sees_every_change():
+    client = Client(frozenset({0}), patches=True)
+    fixed: dict[str, Any] = {"spaces": ["a1", "b1"]}
+    assert client.view_update("0", {"universe": fixed, "board": {"a1": 1}, "x": 1})[0] == "full"
+    how, patch = client.view_update("0", {"universe": fixed, "board": {"a1": 1}, "y": 2})
+    assert how == "patch" and patch == {"set": {"y": 2}, "del": ["x"]}
+    how, patch = client.view_update("0", {"universe": fixed, "board": {"a1": 2}, "y": 2})
+    assert patch == {"set": {"board": {"a1": 2}}, "del": []}
+    # An equal value in a new object is not resent; a changed one always is.
+    how, patch = client.view_update("0", {"universe": dict(fixed), "board": {"a1": 2}, "y": 2})
+    assert patch == {"set": {}, "del": []}
+
+
+def test_patches_rebuild_every_view_exactly(db_url):
+    game = "stellium" if "stellium" in game_ids() else "toy"
+    hub = Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0)
+    room, _ = hub.create({"game": game, "seed": 9, "seats": [{"kind": "human"}] * 2})
+    client = Client(frozenset({0}), patches=True)
+    known: dict[str, Any] = {}
+    rng = random.Random(9)
+    for _ in range(150):
+        msg = json.loads(room.state_text(client))
+        if "0" in msg["views"]:
+            known = msg["views"]["0"]
+        else:
+            patch = msg["view_patches"]["0"]
+            known = {**known, **patch["set"]}
+            for k in patch["del"]:
+                del known[k]
+        assert json.dumps(known, sort_keys=True) == json.dumps(
+            json.loads(json.dumps(room.match.state.view(0))), sort_keys=True
+        )
+        if room.status != "live":
+            break
+        seat = room.match.state.to_move[0]
+        hub.act(room, seat, rng.choice(room.match.state.legal_actions(seat)), room.n)
+    assert isinstance(room, Room) and game_class(game)
+
+
+def _play_out(hub: Hub, room: Room, seed: int) -> None:
+    rng = random.Random(seed)
+    while room.status == "live":
+        seat = room.match.state.to_move[0]
+        hub.act(room, seat, rng.choice(room.match.state.legal_actions(seat)), room.n)
+
+
+def test_a_finished_match_nobody_watches_leaves_memory_and_comes_back_from_storage(db_url):
+    hub = Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0)
+    room, _ = hub.create({"game": "toy", "seed": 2, "seats": [{"kind": "human"}] * 2})
+    idle, _ = hub.create({"game": "toy", "seed": 3, "seats": [{"kind": "human"}] * 2})
+    watcher = Client(frozenset({0, 1}), patches=True)
+    watcher.send_now = lambda text: True
+    hub.attach(room, watcher)
+    _play_out(hub, room, 2)
+    assert room.id in hub.rooms  # somebody still looks at it
+    hub.detach(room, watcher)
+    assert room.id not in hub.rooms and idle.id in hub.rooms  # a live match stays
+    again = hub.room(room.id)
+    assert again is not None and again is not room
+    assert (again.status, again.n) == ("over", room.n)
+    assert json.dumps(again.match.state.to_json()) == json.dumps(room.match.state.to_json())
+
+
+def test_a_match_that_ends_with_nobody_connected_is_unloaded_after_its_commit(db_url):
+    hub = Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0)
+    room, _ = hub.create({"game": "toy", "seed": 4, "seats": [{"kind": "human"}] * 2})
+    _play_out(hub, room, 4)
+    assert room.id not in hub.rooms
+    assert hub.storage.load(room.id).status == "over"  # type: ignore[union-attr]
+
+
+def test_quiet_gc_freezes_what_start_up_left_and_raises_the_young_threshold():
+    import gc
+
+    from skydeck.server.app import GC_YOUNG_THRESHOLD, quiet_gc
+
+    before = gc.get_threshold()
+    try:
+        quiet_gc()
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == (GC_YOUNG_THRESHOLD, before[1], before[2])
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
