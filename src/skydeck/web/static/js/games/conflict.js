@@ -102,13 +102,15 @@ function handle(hl, on) {
 function paint() {
   document.documentElement.classList.toggle("cf-dragging", Boolean(drag || turning));
   if (!live) return;
-  const { view, layer, H, hw, hl } = live;
+  const { view, layer, W, H, hw, hl } = live;
+  const spot = drag || sent;
+  const x = spot ? Math.round(spot.x) : 0, y = spot ? Math.round(spot.y) : 0;
+  const deg = spot === sent && sent ? sent.angle : angle;
+  const away = x < 0 || y < 0 || x > W || y > H;
+  const why = spot ? spotProblem(view, x, y, deg) : null;
   if (layer) {
     layer.replaceChildren();
-    const spot = drag || sent;
     if (spot) {
-      const x = Math.round(spot.x), y = Math.round(spot.y), deg = spot === sent ? sent.angle : angle;
-      const why = spotProblem(view, x, y, deg);
       const g = svg("g", { class: `cf-ghost ${why ? "cf-illegal" : "cf-legal"}${spot === sent ? " cf-sent" : ""}`,
         transform: `translate(${x} ${H - y})`, "data-x": x, "data-y": y, "data-angle": deg });
       const turned = svg("g", { transform: `rotate(${-deg})` });
@@ -126,9 +128,6 @@ function paint() {
   if (readout) readout.textContent = `${angle}°`;
   const note = document.getElementById("cf-spot");
   if (note) {
-    const x = drag ? Math.round(drag.x) : 0, y = drag ? Math.round(drag.y) : 0;
-    const away = drag && (x < 0 || y < 0 || x > live.W || y > live.H);
-    const why = drag && !away ? spotProblem(view, x, y, angle) : null;
     note.textContent = !drag ? "" : away ? "Off the table: let go to put the card back in hand" : why || "Free spot: let go to deploy here";
     note.className = !drag || away ? "" : why ? "cf-bad" : "cf-good";
   }
