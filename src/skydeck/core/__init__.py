@@ -2,9 +2,9 @@
 
 from skydeck.core.action import Action
 from skydeck.core.agent import Agent
-from skydeck.core.errors import IllegalAction
+from skydeck.core.errors import IllegalAction, Unsupported
 from skydeck.core.event import Event, filter_events, private
-from skydeck.core.game import Game, OptionSpec, State, Unsupported
+from skydeck.core.game import Game, OptionSpec, State
 from skydeck.core.rng import Rng, as_rng
 
 __all__ = [

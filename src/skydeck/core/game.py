@@ -13,15 +13,9 @@ from collections.abc import Hashable
 from typing import Any, ClassVar
 
 from skydeck.core.action import Action
-from skydeck.core.errors import IllegalAction
+from skydeck.core.errors import IllegalAction, Unsupported
 from skydeck.core.event import Event
 from skydeck.core.rng import Rng
-
-
-class Unsupported(Exception):
-    """A game was asked for a capability it does not declare (e.g. ``Game.from_view``
-    on a game whose ``has_from_view`` is False). Not a rules error: callers either
-    check the capability flag first or fall back on something else."""
 
 
 class OptionSpec:
