@@ -346,3 +346,59 @@ def test_cards_dragged_turned_refused_and_cancelled(live: LiveServer, browser: B
     cards = server_cards(live, mid)
     assert len(cards) == 5 and near(cards[-1], start_x - 300, start_y, 180, 1), cards
     assert not errors, errors
+
+
+def test_the_outline_agrees_with_the_server(live: LiveServer, page: Page):
+    """The page's separating-axis preview says 'free' exactly where the engine accepts a
+    placement: touching edges and corners refused, a millimetre apart accepted, the
+    table's border touchable but not crossable, and hundreds of random spots."""
+    import random
+
+    from tests.games.conflict.helpers import battle
+
+    table = [
+        ("wiss.cargo", 0, 200, 300, 0),
+        ("vak.cargo", 1, 600, 300, 37),
+        ("wiss.lancer_1", 0, 450, 120, 90),
+        ("vak.flagship", 1, 420, 480, 315),
+        ("wiss.glimmer_1", 0, 760, 520, 181),
+    ]
+    st = battle(table)
+    view = st.view(None)
+    occupied = [(x, y, a) for _s, _o, x, y, a in table]
+    spots = [
+        (263, 300, 0),  # edge to edge with the Cargo ship at (200, 300): touching
+        (264, 300, 0),  # a millimetre apart
+        (200, 388, 0),  # end to end: touching
+        (200, 389, 0),
+        (263, 388, 0),  # corner to corner: touching
+        (264, 389, 0),
+        (32, 44, 0),  # half a millimetre from the left border, on the bottom border
+        (31, 300, 0),  # crosses the left border by half a millimetre
+        (44, 300, 90),  # lying, touching the left border
+        (43, 300, 90),
+        (856, 568, 90),  # lying, touching the right border
+        (857, 568, 90),
+        (600, 300, 200),  # on top of a card
+    ]
+    rng = random.Random(8)
+    for _ in range(300):
+        spots.append((rng.randint(0, 900), rng.randint(0, 600), rng.randrange(360)))
+    for _s, _o, x, y, _a in table:  # crowd the cards, where the answers are close
+        for _ in range(60):
+            spots.append(
+                (x + rng.randint(-110, 110), y + rng.randint(-110, 110), rng.randrange(360))
+            )
+    server = [st.game.shapes.placement_error(x, y, a, occupied) is None for x, y, a in spots]
+    page.goto(live.base + "/")
+    client = page.evaluate(
+        "async ([view, spots]) => {"
+        " const m = await import('/static/js/games/conflict.js');"
+        " return spots.map(([x, y, a]) => m.spotProblem(view, x, y, a) === null); }",
+        [view, spots],
+    )
+    assert server[:10] == [False, True, False, True, False, True, True, False, True, False]
+    assert server[10:13] == [True, False, False]
+    assert 0.2 < sum(server) / len(server) < 0.9  # both answers are well represented
+    wrong = [(s, ok) for s, ok, seen in zip(spots, server, client, strict=True) if ok != seen]
+    assert not wrong, f"the page disagrees with the server at {wrong[:10]}"

@@ -59,7 +59,7 @@ function separated(p, q) {
 
 /** Why the card in hand may not go at (x, y, deg), or null: the client's preview of the
  * server's check (same rules: on the table, touching no card). The server still judges. */
-function spotProblem(view, x, y, deg) {
+export function spotProblem(view, x, y, deg) {
   const { width, height } = view.table;
   const poly = corners(x, y, deg, view.card_size.width / 2, view.card_size.length / 2);
   if (poly.some(([px, py]) => px < -1e-6 || py < -1e-6 || px > width + 1e-6 || py > height + 1e-6)) return "Part of the card would be off the table";
