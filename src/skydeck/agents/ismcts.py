@@ -185,8 +185,13 @@ class Ismcts:
                 action, fresh = self._select(node, s, legal)
                 choices.append((s, action))
                 expanding = expanding or fresh
-            if not self._apply(state, choices):
-                break
+            if len(choices) == 1:
+                s, a = choices[0]
+                state._apply(a, s)  # picked from legal_actions(s) of this very state
+            else:
+                choices = self._apply_joint(node, state, choices)
+                if not choices:
+                    break
             path.append((node, choices))
             key: Hashable = choices[0][1] if len(choices) == 1 else tuple(choices)
             child = node.children.get(key)
@@ -227,20 +232,29 @@ class Ismcts:
         assert best is not None
         return best, False
 
-    @staticmethod
-    def _apply(state: State, choices: list[Choice]) -> bool:
-        """Apply a (joint) choice; False when a simultaneous pick became illegal after
-        another seat's (the iteration then stops and is judged where it is)."""
-        if len(choices) == 1:
-            s, a = choices[0]
-            state._apply(a, s)  # picked from legal_actions(s) of this very state
-            return True
+    def _apply_joint(self, node: Node, state: State, choices: list[Choice]) -> list[Choice]:
+        """Apply simultaneous picks in seat order. A pick that an earlier one made
+        illegal (two cards on the same spot) is replaced by another legal action of
+        that seat, as a real table asks the player again; the statistics then credit
+        the replacement. Without this, a pick that always collides would stay
+        "untried" forever and every later iteration would stop at this node."""
+        done: list[Choice] = []
         for s, a in choices:
+            if s not in state.to_move:
+                continue
             try:
                 state.apply(a, s)
             except IllegalAction:
-                return False
-        return True
+                legal = state.legal_actions(s)
+                if not legal:
+                    continue
+                a = legal[self.rng.below(len(legal))]
+                table = node.stats[s]
+                if a not in table:
+                    table[a] = [0.0, 0, 1]
+                state._apply(a, s)
+            done.append((s, a))
+        return done
 
     def _playout(self, state: State) -> list[float]:
         rng, rollout = self.rng, self.rollout
