@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -183,6 +184,17 @@ async def _drive(base: str, game: str, matches: int, seconds: float, deflate: bo
     return stats
 
 
+def _run(coro: Coroutine[Any, Any, Stats]) -> Stats:
+    """Run the bots on uvloop when it is installed (as uvicorn runs the server): less
+    CPU per message for the bots, which share the machine with the server."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coro)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(coro)
+
+
 def _cpu_seconds(pid: int) -> float | None:
     """User + system CPU seconds of a process (Linux /proc), None elsewhere."""
     try:
@@ -203,7 +215,7 @@ def run_bench(
         server_cpu0 = _cpu_seconds(proc.pid)
         bots_cpu0 = time.process_time()
         t0 = time.perf_counter()
-        stats = asyncio.run(_drive(f"http://127.0.0.1:{port}", game, matches, seconds, deflate))
+        stats = _run(_drive(f"http://127.0.0.1:{port}", game, matches, seconds, deflate))
         elapsed = time.perf_counter() - t0
         bots_cpu = time.process_time() - bots_cpu0
         server_cpu1 = _cpu_seconds(proc.pid)
