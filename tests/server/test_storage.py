@@ -93,7 +93,8 @@ def _free_port() -> int:
 def _start(url: str, port: int) -> subprocess.Popen:
     code = (
         "import uvicorn; from tests.server.conftest import make_app; "
-        f"uvicorn.run(make_app({url!r}), host='127.0.0.1', port={port}, log_level='warning')"
+        f"uvicorn.run(make_app({url!r}, tune_gc=True), host='127.0.0.1', port={port}, "
+        "log_level='warning', ws='skydeck.server.compression:LargeFramesProtocol')"  # as serve
     )
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
     deadline = time.time() + 30

@@ -36,7 +36,8 @@ def _start_server(db: str, port: int, deflate: bool = True) -> subprocess.Popen[
     code = (
         "import uvicorn; from skydeck.server.app import create_app; "
         f"uvicorn.run(create_app({db!r}, ai_delay=0, tune_gc=True), host='127.0.0.1', port={port}, "
-        f"log_level='warning', ws_per_message_deflate={deflate!r}, timeout_keep_alive=120)"
+        f"log_level='warning', ws_per_message_deflate={deflate!r}, timeout_keep_alive=120, "
+        "ws='skydeck.server.compression:LargeFramesProtocol')"
     )
     proc = subprocess.Popen([sys.executable, "-c", code])
     deadline = time.time() + 30
@@ -105,11 +106,14 @@ async def _bot(
     action when it is this seat's turn); the driver cancels it when time is up."""
     import websockets
 
+    from skydeck.server.compression import client_extensions
+
     dumps, clock = json.dumps, time.perf_counter
     async with websockets.connect(
         f"{url}/ws/matches/{match['id']}",
         max_size=1 << 24,
-        compression="deflate" if deflate else None,
+        compression=None,
+        extensions=client_extensions() if deflate else None,
     ) as ws:
         await ws.send(dumps({"type": "hello", "tokens": [match["tokens"][seat]], "patches": True}))
         sent_at = 0.0

@@ -52,10 +52,18 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from skydeck.server.app import create_app
+    from skydeck.server.compression import LargeFramesProtocol
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     app = create_app(args.db, ai_delay=args.ai_delay, tune_gc=True)
     print(f"Skydeck is at http://{args.host}:{args.port}/  (database: {app.state.hub.storage.url})")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 20)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=1 << 20,
+        ws=LargeFramesProtocol,  # permessage-deflate for large frames only
+    )
     return 0

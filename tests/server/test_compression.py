@@ -1,0 +1,135 @@
+"""permessage-deflate for large frames only: small messages go out uncompressed, large
+ones compressed, and a standard peer decodes the mix (with context takeover) exactly."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from websockets.client import ClientProtocol
+from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
+from websockets.frames import Frame
+from websockets.server import ServerProtocol
+from websockets.sync.client import connect
+from websockets.uri import parse_uri
+
+from skydeck.server.compression import (
+    MIN_COMPRESSED,
+    LargeFramesDeflate,
+    LargeFramesProtocol,
+    LargeFramesServerDeflate,
+    client_extensions,
+)
+from tests.server.conftest import make_app
+
+RSV1 = 0x40
+
+
+def _pair(server_ext: list, client_ext: list | None) -> tuple[ServerProtocol, ClientProtocol]:
+    """A server and a client protocol (websockets sans-I/O) after their handshake."""
+    client = ClientProtocol(parse_uri("ws://skydeck.test/ws"), extensions=client_ext)
+    client.send_request(client.connect())
+    server = ServerProtocol(extensions=server_ext)
+    for data in client.data_to_send():
+        server.receive_data(data)
+    server.send_response(server.accept(server.events_received()[0]))
+    for data in server.data_to_send():
+        client.receive_data(data)
+    assert client.events_received()[0].status_code == 101
+    return server, client
+
+
+def _send(sender: ServerProtocol | ClientProtocol, peer, text: str) -> tuple[bool, str]:
+    """(was it compressed on the wire, what the peer decoded)."""
+    sender.send_text(text.encode())
+    wire = b"".join(sender.data_to_send())
+    peer.receive_data(wire)
+    (frame,) = [e for e in peer.events_received() if isinstance(e, Frame)]
+    return bool(wire[0] & RSV1), frame.data.decode()
+
+
+def _message(size: int, salt: int) -> str:
+    words = [
+        {"label": f"move {salt}-{i}", "action": {"kind": "place", "args": [i]}} for i in range(size)
+    ]
+    return json.dumps(words)
+
+
+def test_small_messages_go_out_plain_and_large_ones_compressed_in_one_stream():
+    server, client = _pair(
+        [LargeFramesServerDeflate(server_max_window_bits=12, client_max_window_bits=12)],
+        [ClientPerMessageDeflateFactory(client_max_window_bits=True)],
+    )
+    assert isinstance(server.extensions[0], LargeFramesDeflate)
+    # Large and small interleaved: the context the peer keeps must stay in step.
+    for salt, size in enumerate([2, 400, 3, 500, 1, 450, 400]):
+        text = _message(size, salt)
+        compressed, seen = _send(server, client, text)
+        assert seen == text
+        assert compressed == (len(text) >= MIN_COMPRESSED)
+    # The client side of the bench skips small frames the same way.
+    server, client = _pair(
+        [LargeFramesServerDeflate(server_max_window_bits=12, client_max_window_bits=12)],
+        client_extensions(),
+    )
+    assert _send(client, server, '{"type":"act"}') == (False, '{"type":"act"}')
+    big = _message(300, 9)
+    assert _send(client, server, big) == (True, big)
+
+
+def test_a_peer_without_compression_gets_plain_frames():
+    server, client = _pair([LargeFramesServerDeflate()], None)
+    assert server.extensions == []
+    big = _message(500, 1)
+    assert _send(server, client, big) == (False, big)
+
+
+@pytest.fixture
+def live_server(tmp_path: Path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = make_app(f"sqlite:///{tmp_path / 'c.sqlite'}")
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws=LargeFramesProtocol
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not server.started:
+        assert time.time() < deadline, "server did not start"
+        time.sleep(0.02)
+    yield f"127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.mark.skipif(
+    "stellium" not in __import__("skydeck").core.registry.game_ids(),
+    reason="Stellium is not registered",
+)
+def test_a_standard_compressing_client_plays_through_the_large_frames_protocol(live_server):
+    body = {"game": "stellium", "seed": 3, "seats": [{"kind": "human"}] * 2}
+    m = httpx.post(f"http://{live_server}/api/matches", json=body, timeout=10).json()
+    url = f"ws://{live_server}/ws/matches/{m['id']}"
+    with connect(url, compression="deflate") as ws:  # the library's own deflate
+        ws.send(json.dumps({"type": "hello", "tokens": m["tokens"], "patches": True}))
+        assert json.loads(ws.recv(10))["type"] == "welcome"
+        state = json.loads(ws.recv(10))
+        sizes = []
+        for _ in range(12):
+            seat = state["to_move"][0]
+            act = state["legal"][str(seat)]["actions"][0]["action"]
+            ws.send(json.dumps({"type": "act", "seat": seat, "action": act, "n": state["n"]}))
+            raw = ws.recv(10)
+            sizes.append(len(raw))
+            state = json.loads(raw)
+            assert state["type"] == "state" and state["n"] == len(sizes)
+    assert min(sizes) < MIN_COMPRESSED  # both kinds went through
