@@ -200,3 +200,24 @@ def test_quiet_gc_freezes_what_start_up_left_and_raises_the_young_threshold():
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_joining_another_match_leaves_the_batch_to_its_own_commit(db_url):
+    import asyncio
+
+    hub = Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0)
+    busy, _ = hub.create({"game": "toy", "seed": 6, "seats": [{"kind": "human"}] * 2})
+    other, _ = hub.create({"game": "toy", "seed": 7, "seats": [{"kind": "human"}] * 2})
+    seen: list[int] = []
+
+    async def scenario() -> None:
+        await hub.start()
+        seat = busy.match.state.to_move[0]
+        hub.act(busy, seat, busy.match.state.legal_actions(seat)[0], 0)
+        hub.attach(other, Client(frozenset()))  # a spectator of another match
+        seen.append(hub.storage.action_count(busy.id))  # still waiting for the batch
+        hub.attach(busy, Client(frozenset()))  # one of this match: committed first
+        seen.append(hub.storage.action_count(busy.id))
+
+    asyncio.run(scenario())
+    assert seen == [0, 1]

@@ -123,7 +123,7 @@ def create_app(
             raise HTTPException(409, f"match {match_id!r} cannot be loaded: {exc}") from None
         if room is None:
             raise HTTPException(404, f"no match {match_id!r}")
-        hub.commit_pending()  # what is read here must be committed already
+        hub.settle(room)  # what is read here must be committed already
         return room
 
     @app.get("/api/matches/{match_id}")

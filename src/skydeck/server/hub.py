@@ -197,7 +197,7 @@ class Hub:
         return frozenset(seats)
 
     def attach(self, room: Room, client: Client) -> None:
-        self.commit_pending()  # nobody sees a move before it is committed
+        self.settle(room)  # nobody sees a move before it is committed
         room.clients.add(client)
         client.send(
             {
@@ -299,6 +299,13 @@ class Hub:
             # Group commit: every move handled in this turn of the event loop is
             # committed together right after it; each is acknowledged only then.
             self._flush = self.loop.call_soon(self._flush_pending)
+
+    def settle(self, room: Room) -> None:
+        """Commit the pending batch now if it holds a move of ``room`` (before anything
+        of that room is shown); other rooms' moves do not concern it and keep waiting
+        for the batch's own commit."""
+        if room.id in self._before:
+            self.commit_pending()
 
     def _flush_pending(self) -> None:
         self._flush = None
