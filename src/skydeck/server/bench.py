@@ -25,6 +25,8 @@ from typing import Any
 
 import httpx
 
+from skydeck.server.compression import MIN_COMPRESSED
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -199,6 +201,14 @@ def _run(coro: Coroutine[Any, Any, Stats]) -> Stats:
         return runner.run(coro)
 
 
+def _loop_name() -> str:
+    try:
+        import uvloop  # noqa: F401
+    except ImportError:
+        return "asyncio"
+    return "uvloop"
+
+
 def _cpu_seconds(pid: int) -> float | None:
     """User + system CPU seconds of a process (Linux /proc), None elsewhere."""
     try:
@@ -211,6 +221,8 @@ def _cpu_seconds(pid: int) -> float | None:
 def run_bench(
     game: str = "stellium", matches: int = 50, seconds: float = 20.0, deflate: bool = True
 ) -> dict[str, Any]:
+    # The machine's load before the bench adds its own two processes to it.
+    load_before = [round(x, 2) for x in os.getloadavg()]
     folder = Path(tempfile.mkdtemp(prefix="skydeck-bench-"))
     db = f"sqlite:///{folder / 'bench.sqlite'}"
     port = _free_port()
@@ -234,11 +246,16 @@ def run_bench(
         "moves": stats.moves,
         "moves_per_s": round(stats.moves / elapsed, 1),
         "p50_ms": round(statistics.median(lat) * 1000, 2),
+        "p90_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.9))] * 1000, 2),
         "p99_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 2),
+        "max_ms": round(lat[-1] * 1000, 2),
         "errors": stats.errors,
         "finished_games": stats.games,
         "storage": "SQLite, WAL, group commit (each move acknowledged after its commit)",
-        "compression": "permessage-deflate" if deflate else "none",
+        "compression": (
+            f"permessage-deflate, messages of {MIN_COMPRESSED} bytes or more" if deflate else "none"
+        ),
+        "event_loop": _loop_name(),
         "cpus": os.cpu_count(),
         # CPU time per move, which the machine's other load does not inflate much.
         "server_cpu_ms_per_move": (
@@ -247,5 +264,6 @@ def run_bench(
             else None
         ),
         "bots_cpu_ms_per_move": round(bots_cpu * 1000 / stats.moves, 3) if stats.moves else None,
+        "load_before": load_before,
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }

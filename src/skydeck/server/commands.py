@@ -38,12 +38,14 @@ def bench_server(args: argparse.Namespace) -> int:
     else:
         print(
             f"{result['matches']} concurrent {result['game']} matches over WebSockets, "
-            f"{result['seconds']} s, {result['storage']}, {result['compression']}:\n"
+            f"{result['seconds']} s, {result['storage']}, {result['compression']}, "
+            f"{result['event_loop']}:\n"
             f"  {result['moves']} moves, {result['moves_per_s']} moves/s, "
-            f"latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
-            f"{result['errors']} errors\n"
+            f"latency p50 {result['p50_ms']} ms, p90 {result['p90_ms']} ms, "
+            f"p99 {result['p99_ms']} ms, max {result['max_ms']} ms, {result['errors']} errors\n"
             f"  CPU per move: server {result['server_cpu_ms_per_move']} ms, "
-            f"bots {result['bots_cpu_ms_per_move']} ms; load average {result['load_average']}"
+            f"bots {result['bots_cpu_ms_per_move']} ms; load average before "
+            f"{result['load_before']}, after {result['load_average']}"
         )
     return 0
 

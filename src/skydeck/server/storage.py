@@ -185,9 +185,9 @@ class Storage:
         # Statements built once: the per-move path only binds parameters.
         self._insert_action = insert(actions)
         self._insert_deadline = insert(deadlines)
-        self._delete_deadlines = delete(deadlines).where(
-            deadlines.c.match_id.in_(bindparam("ids", expanding=True))
-        )
+        # One match per parameter set (executemany): an IN list would be rendered anew
+        # for every batch size.
+        self._delete_deadlines = delete(deadlines).where(deadlines.c.match_id == bindparam("mid"))
         self._touch = (
             update(matches)
             .where(matches.c.id == bindparam("mid"))
@@ -269,7 +269,7 @@ class Storage:
             # Only the last clocks of each match count; all matches' in two statements.
             clocks = {m.match_id: m.deadlines for m in moves if m.deadlines is not None}
             if clocks:
-                conn.execute(self._delete_deadlines, {"ids": list(clocks)})
+                conn.execute(self._delete_deadlines, [{"mid": mid} for mid in clocks])
                 rows = [
                     {
                         "match_id": mid,
