@@ -73,6 +73,8 @@ def test_levels_differ_in_budget_and_policy() -> None:
         ("mcts:easy:hard", "two levels"),
         ("mcts:colour=red", "unknown mcts parameter 'colour'"),
         ("mcts:iterations=many", "bad value 'many'"),
+        ("mcts:trust=yes", "bad value 'yes'"),
+        ("mcts:early=2", "bad value '2'"),
         ("mcts:iterations=0:seconds=0", "needs iterations, seconds or both"),
         ("random:hard", "takes no level"),
         ("", "non-empty"),
@@ -405,3 +407,12 @@ def test_search_stops_once_its_answer_is_settled() -> None:
     assert full.last.iterations == 5000
     assert quick.last.iterations < 5000
     assert a == b
+
+
+def test_switches_parse_into_the_level() -> None:
+    game = ToyGame(players=2)
+    agent = agents.make("mcts:hard:trust=0:early=0:reuse=0", game)
+    assert not agent.level.trust and not agent.level.stop_early and not agent.level.reuse
+    assert not agent.budget.stop_early
+    default = agents.make("mcts:hard", game)
+    assert default.level.trust and default.budget.stop_early

@@ -42,6 +42,9 @@ class Level:
     reuse: bool = True
     clock: str = "wall"
     stop_early: bool = True
+    #: keep the game's first root candidate unless the search is clearly better (see
+    #: ``_trust_guidance``); off: the most visited candidate wins
+    trust: bool = True
 
 
 LEVELS: dict[str, Level] = {
@@ -75,16 +78,16 @@ def level_with(level: Level, params: dict[str, str]) -> Level:
                 if raw not in CLOCKS:
                     raise ValueError
                 changes["clock"] = raw
-            elif key in ("reuse", "early"):
+            elif key in ("reuse", "early", "trust"):
                 if raw not in ("0", "1"):
                     raise ValueError
-                changes["reuse" if key == "reuse" else "stop_early"] = raw == "1"
+                changes[{"early": "stop_early"}.get(key, key)] = raw == "1"
             else:
                 raise KeyError(key)
         except KeyError:
             raise ValueError(
                 f"unknown mcts parameter {key!r}; known: iterations, seconds, c, depth, "
-                "policy, reuse, early, clock"
+                "policy, reuse, early, trust, clock"
             ) from None
         except ValueError:
             raise ValueError(f"bad value {raw!r} for mcts parameter {key!r}") from None
@@ -170,7 +173,7 @@ class MctsAgent:
         result = self.search.search(root, seat, belief.sample, budget, root_actions)
         self.last = result
         action = result.action
-        if root_actions is not legal_actions:
+        if root_actions is not legal_actions and self.level.trust:
             action = self._trust_guidance(root, seat, root_actions, action)
         action = self._break_cycles(seat, key, action, result.visits, legal_actions)
         self._remember(root, action, seat, belief)
