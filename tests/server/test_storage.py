@@ -239,3 +239,15 @@ def test_ai_seats_resume_after_a_restart(client_factory):
         time.sleep(0.05)
         info = second.get(f"/api/matches/{m['id']}").json()
     assert info["status"] == "over" and info["n"] > 0
+
+
+def test_sqlite_connections_are_durable_wal_with_rare_checkpoints(db_url):
+    from skydeck.server.storage import WAL_CHECKPOINT_PAGES
+
+    storage = Storage(db_url)
+    with storage.engine.connect() as conn:
+        pragma = conn.exec_driver_sql
+        assert pragma("PRAGMA journal_mode").scalar() == "wal"
+        assert pragma("PRAGMA synchronous").scalar() == 1  # NORMAL: survives a killed process
+        assert pragma("PRAGMA wal_autocheckpoint").scalar() == WAL_CHECKPOINT_PAGES
+    storage.close()

@@ -41,6 +41,8 @@ from sqlalchemy import (
 )
 
 DEFAULT_URL_ENV = "SKYDECK_DATABASE_URL"
+#: WAL pages between automatic checkpoints of a SQLite database (SQLite's default: 1000).
+WAL_CHECKPOINT_PAGES = 10_000
 
 metadata = MetaData()
 
@@ -157,6 +159,13 @@ def make_engine(url: str) -> Engine:
             # NORMAL in WAL mode: a committed transaction survives the process being
             # killed (the OS holds the written pages); only a power cut may lose the last.
             cur.execute("PRAGMA synchronous=NORMAL")
+            # A checkpoint (WAL copied into the database file) costs two fsyncs, paid by
+            # whichever commit crosses the threshold, while every match waits. At the
+            # default 1,000 pages a busy server paid it every ~30 group commits (5% of
+            # them took 5-15 ms); at 10,000 pages (a WAL of up to ~40 MB) it is ten
+            # times rarer and the fsyncs cost less in total. Durability is unchanged:
+            # a commit is in the WAL either way.
+            cur.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
