@@ -221,3 +221,68 @@ def test_joining_another_match_leaves_the_batch_to_its_own_commit(db_url):
 
     asyncio.run(scenario())
     assert seen == [0, 1]
+
+
+class _Wire:
+    """A transport stand-in that keeps what the bot writes."""
+
+    def __init__(self) -> None:
+        self.out: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.out.append(data)
+
+    def take(self) -> bytes:
+        data, self.out = b"".join(self.out), []
+        return data
+
+
+def test_the_bench_bot_speaks_websocket_and_answers_its_turn_even_in_fragments():
+    import asyncio
+
+    from websockets.frames import Frame, Opcode
+    from websockets.server import ServerProtocol
+
+    from skydeck.server.bench import Stats, _Bot
+
+    async def scenario() -> tuple[Stats, list[dict[str, Any]], asyncio.Future[None]]:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        stats = Stats()
+        match = {"id": "m1", "tokens": ["t0", "t1"]}
+        bot = _Bot("ws://127.0.0.1:9/ws/matches/m1", match, 1, stats, random.Random(1), True, done)
+        wire = _Wire()
+        bot.connection_made(wire)  # type: ignore[arg-type]
+        server = ServerProtocol()
+        server.receive_data(wire.take())
+        server.send_response(server.accept(server.events_received()[0]))
+        got: list[dict[str, Any]] = []
+        closes: list[Opcode] = []
+
+        def deliver() -> None:
+            bot.data_received(b"".join(server.data_to_send()))
+            server.receive_data(wire.take())
+            for e in server.events_received():
+                if e.opcode is Opcode.TEXT:
+                    got.append(json.loads(e.data))
+                else:
+                    closes.append(e.opcode)
+
+        deliver()  # the handshake answer: the bot says hello
+        piece = '{"label":"a","action":{"kind":"a","args":[]}}'
+        legal = '{"1":{"actions":[' + piece + '],"truncated":false}}'
+        text = '{"type":"state","n":3,"status":"live","to_move":[1],"now":0,"legal":' + legal + "}"
+        half = len(text) // 2
+        server.send_frame(Frame(Opcode.TEXT, text[:half].encode(), fin=False))
+        server.send_frame(Frame(Opcode.CONT, text[half:].encode()))
+        deliver()  # its turn, in two fragments: it acts
+        over = '{"type":"state","n":4,"status":"over","to_move":[],"now":0,"legal":{}}'
+        server.send_text(over.encode())
+        deliver()  # the update holding its move, and the end: it closes
+        assert closes == [Opcode.CLOSE]
+        return stats, got, done
+
+    stats, got, done = asyncio.run(scenario())
+    assert got[0] == {"type": "hello", "tokens": ["t1"], "patches": True}
+    assert got[1] == {"type": "act", "seat": 1, "action": {"kind": "a", "args": []}, "n": 3}
+    assert stats.moves == 1 and len(stats.latencies) == 1 and stats.errors == 0
+    assert done.done() and done.exception() is None

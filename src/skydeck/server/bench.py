@@ -21,7 +21,7 @@ import tempfile
 import time
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -100,53 +100,136 @@ def pick_legal(raw: str, seat: int, rng: random.Random) -> Any | None:
     return _decode(raw, pos)[0]["action"]
 
 
+class _Bot(asyncio.Protocol):
+    """One seat's client, kept lean (it shares the CPUs with the server it measures):
+    the websockets library's sans-I/O protocol (handshake, framing, masking, deflate,
+    pings) driven straight from the event loop's callbacks, so a message costs no task
+    switch; only a state's head is decoded, and one legal action on this seat's turn."""
+
+    def __init__(
+        self,
+        uri: str,
+        match: dict[str, Any],
+        seat: int,
+        stats: Stats,
+        rng: random.Random,
+        deflate: bool,
+        done: asyncio.Future[None],
+    ) -> None:
+        from websockets.client import ClientProtocol
+        from websockets.uri import parse_uri
+
+        from skydeck.server.compression import client_extensions
+
+        self.ws = ClientProtocol(
+            parse_uri(uri),
+            extensions=client_extensions() if deflate else None,
+            max_size=1 << 24,
+        )
+        self.token = match["tokens"][seat]
+        self.seat = seat
+        self.stats = stats
+        self.rng = rng
+        self.done = done
+        self.transport: asyncio.Transport | None = None
+        self.parts: list[bytes] = []  # a fragmented message (servers rarely send one)
+        self.sent_at = 0.0
+        self.sent_n = -1
+        self.waiting = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's is no subclass
+        self.ws.send_request(self.ws.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        from websockets.frames import Frame, Opcode
+        from websockets.http11 import Response
+
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Response):
+                if event.status_code != 101:
+                    self._finish(RuntimeError(f"handshake refused: {event.status_code}"))
+                    return
+                hello = {"type": "hello", "tokens": [self.token], "patches": True}
+                self.ws.send_text(json.dumps(hello).encode())
+            elif isinstance(event, Frame) and event.opcode in (Opcode.TEXT, Opcode.CONT):
+                self.parts.append(bytes(event.data))
+                if event.fin:
+                    raw = b"".join(self.parts).decode()
+                    self.parts = []
+                    if self._message(raw):
+                        self.ws.send_close(1000)
+                        self._flush()
+                        self._finish(None)
+                        return
+        self._flush()
+        if self.ws.close_expected():
+            self._finish(None)
+
+    def _message(self, raw: str) -> bool:
+        """Handle one server message; True once the match is over for this seat."""
+        msg = read_head(raw)
+        kind = msg["type"]
+        stats = self.stats
+        if kind == "error":
+            stats.errors += 1
+            self.waiting = False
+            return False
+        if kind != "state":
+            return False
+        n = msg["n"]
+        if self.waiting and n > self.sent_n:
+            stats.latencies.append(time.perf_counter() - self.sent_at)
+            stats.moves += 1
+            self.waiting = False
+        if msg["status"] != "live":
+            if self.seat == 0:
+                stats.games += 1
+            return True
+        if not self.waiting and self.seat in msg["to_move"]:
+            choice = pick_legal(raw, self.seat, self.rng)
+            if choice is not None:
+                self.sent_n = n
+                self.waiting = True
+                self.sent_at = time.perf_counter()
+                act = {"type": "act", "seat": self.seat, "action": choice, "n": n}
+                self.ws.send_text(json.dumps(act).encode())
+        return False
+
+    def _flush(self) -> None:
+        assert self.transport is not None
+        for data in self.ws.data_to_send():
+            if data:
+                self.transport.write(data)
+
+    def _finish(self, error: BaseException | None) -> None:
+        if not self.done.done():
+            if error is None:
+                self.done.set_result(None)
+            else:
+                self.done.set_exception(error)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._finish(None if exc is None else exc)
+
+
 async def _bot(
     url: str, match: dict[str, Any], seat: int, stats: Stats, rng: random.Random, deflate: bool
 ) -> None:
-    """One seat's client, kept lean (it shares the CPUs with the server it measures):
-    one connection, no per-message timers, only a state's head decoded (and one legal
-    action when it is this seat's turn); the driver cancels it when time is up."""
-    import websockets
-
-    from skydeck.server.compression import client_extensions
-
-    dumps, clock = json.dumps, time.perf_counter
-    async with websockets.connect(
-        f"{url}/ws/matches/{match['id']}",
-        max_size=1 << 24,
-        compression=None,
-        extensions=client_extensions() if deflate else None,
-    ) as ws:
-        await ws.send(dumps({"type": "hello", "tokens": [match["tokens"][seat]], "patches": True}))
-        sent_at = 0.0
-        sent_n = -1
-        waiting = False
-        async for raw in ws:
-            assert isinstance(raw, str)
-            msg = read_head(raw)
-            kind = msg["type"]
-            if kind == "error":
-                stats.errors += 1
-                waiting = False
-                continue
-            if kind != "state":
-                continue
-            n = msg["n"]
-            if waiting and n > sent_n:
-                stats.latencies.append(clock() - sent_at)
-                stats.moves += 1
-                waiting = False
-            if msg["status"] != "live":
-                if seat == 0:
-                    stats.games += 1
-                return
-            if not waiting and seat in msg["to_move"]:
-                choice = pick_legal(raw, seat, rng)
-                if choice is not None:
-                    sent_n = n
-                    waiting = True
-                    sent_at = clock()
-                    await ws.send(dumps({"type": "act", "seat": seat, "action": choice, "n": n}))
+    """Play ``seat`` of ``match`` until it ends; the driver cancels it when time is up."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[None] = loop.create_future()
+    uri = f"{url}/ws/matches/{match['id']}"
+    host, port = uri.split("/")[2].split(":")
+    transport, _ = await loop.create_connection(
+        lambda: _Bot(uri, match, seat, stats, rng, deflate, done), host, int(port)
+    )
+    try:
+        await done
+    finally:
+        transport.close()
 
 
 async def _drive(base: str, game: str, matches: int, seconds: float, deflate: bool) -> Stats:
