@@ -115,7 +115,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if args.game == "server":
         from skydeck.server.commands import bench_server
 
+        if args.seconds is None:
+            args.seconds = 15.0  # long enough for checkpoints and a stable p99
         return bench_server(args)
+    if args.seconds is None:
+        args.seconds = 3.0
 
     options = _parse_set(args.set)
     if args.players is not None:
@@ -257,7 +261,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--matches", type=int, default=50, help="server: concurrent matches")
     p.add_argument("--match-game", default="stellium", help="server: the game those matches play")
     p.add_argument("--no-deflate", action="store_true", help="server: no WebSocket compression")
-    p.add_argument("--seconds", type=float, default=3.0)
+    p.add_argument(
+        "--seconds", type=float, help="how long to measure (default: 3 for a game, 15 for server)"
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--players", type=int)
     p.add_argument("--set", action="append", metavar="KEY=VALUE")
