@@ -310,10 +310,14 @@ def test_cards_dragged_turned_refused_and_cancelled(live: LiveServer, browser: B
     drag_card(bo, 700, 150)
     wait_update(ada, before_ada)
     assert ghost(ada) == held
+    # Bo's update did not wipe the refusal of section 3 before Ada read it ...
+    expect(ada.locator("#error")).to_contain_text("touch or overlap")
     ada.mouse.move(*on_table(ada, 300, 420), steps=6)
     before = status(ada)
     ada.mouse.up()
     wait_update(ada, before)
+    # ... her own next move going through does.
+    expect(ada.locator("#error")).to_be_hidden()
     cards = server_cards(live, mid)
     assert len(cards) == 4, cards
     assert any(near(c, 700, 150, 270, 1) for c in cards), cards

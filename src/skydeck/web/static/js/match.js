@@ -42,11 +42,14 @@ function connect() {
   };
 }
 
+// A refusal stays on screen until our own next move goes through (or a click on it):
+// another player's update arriving right after it must not wipe it before it is read.
 function showError(text) {
   const box = $("#error");
   box.textContent = text;
   box.hidden = !text;
 }
+$("#error").addEventListener("click", () => { if (!fatal) showError(""); });
 
 async function handle(msg) {
   if (msg.type === "welcome") {
@@ -72,8 +75,8 @@ async function handle(msg) {
   }
   if (msg.type === "state") {
     if (!header) return;
+    if (pending) showError("");
     pending = false;
-    showError("");
     clockOffset = msg.now - Date.now() / 1000;
     absorbViews(msg);
     if (!last || last.n !== msg.n) selection.clear();
