@@ -52,8 +52,8 @@ def rollout(state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
 def candidates(game: Game, view: dict[str, Any], legal: list[Action], seat: int) -> list[Action]:
     """The root actions worth searching, best first. Preparation: the heuristic's fleet
     choice (random playouts judge a fleet far worse than its firepower-per-credit rating).
-    Deployment: the heuristic's own pick, its next best placements by exact geometry,
-    and ``done``."""
+    Deployment: the heuristic's own pick (which may be ``done``) and its next best
+    placements by exact geometry."""
     from skydeck.games.conflict import agents as heuristic
 
     h = heuristic.HeuristicAgent(game, seed=0)  # type: ignore[arg-type]
@@ -67,7 +67,10 @@ def candidates(game: Game, view: dict[str, Any], legal: list[Action], seat: int)
     ranked = sorted(places, key=lambda a: -ctx.quick(*(int(v) for v in a.args)))  # type: ignore[arg-type]
     choice = h.choose(view, legal, seat)  # its battle-replayed pick goes first
     rest = [a for a in ranked[:ROOT_PLACEMENTS] if a != choice]
-    return [choice, *rest, *(a for a in legal if a.kind != "place" and a != choice)]
+    # No "done" unless the heuristic itself would stop: in playouts the rival seldom
+    # deploys more cards, so stopping early looks safe to the search and is not (it
+    # left most of the fleet in hand; measured: 40% instead of about even).
+    return [choice, *rest]
 
 
 SUPPORT = GameSupport(rollout=rollout, candidates=candidates, score_scale=5.0)
