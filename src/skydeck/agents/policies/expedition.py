@@ -12,6 +12,7 @@ moves does best if both sides then play sensibly", which the one-step rating can
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from skydeck.agents.support import GameSupport
@@ -47,8 +48,7 @@ def rollout(state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
     if _PLAYOUT[0] is not state:
-        player = HeuristicAgent.__new__(HeuristicAgent)
-        player.__dict__.update(_rater(state.game).__dict__)
+        player = copy.copy(_rater(state.game))  # shares the content lookups
         player.cancelled = set()
         _PLAYOUT[0], _PLAYOUT[1] = state, player
     player = _PLAYOUT[1]
