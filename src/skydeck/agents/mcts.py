@@ -164,12 +164,7 @@ class MctsAgent:
             # the time limit covers the whole answer: rebuilding the state, the search,
             # and the look-ahead for tree reuse afterwards (kept under a tenth)
             spent = clock() - started
-            budget = Budget(
-                budget.iterations,
-                max(0.01, budget.seconds * 0.95 - spent),
-                budget.clock,
-                budget.stop_early,
-            )
+            budget = replace(budget, seconds=max(0.01, budget.seconds * 0.95 - spent))
         result = self.search.search(root, seat, belief.sample, budget, root_actions)
         self.last = result
         action = result.action
