@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest fuzz bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH"; exit 1; }
@@ -28,6 +28,10 @@ pytest: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2
 
 test: lint typecheck pytest
+
+# the property tests with fresh random examples (``make test`` runs a fixed draw)
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q -n 2
 
 bench: $(STAMP)
 	$(BIN)/skydeck bench stellarion

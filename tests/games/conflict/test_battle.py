@@ -411,3 +411,30 @@ def test_public_events_are_the_events_the_class_makes() -> None:
     assert made == [Event("laser", d) for d in datas]
     assert [e.for_seat(1) for e in made] == [{**d, "kind": "laser"} for d in datas]
     assert made[1].data is datas[1] and made[0].seats is None and made[0].public is None
+
+
+@pytest.mark.parametrize("card_y, hit", [(50, False), (150, True)])
+def test_a_laser_along_the_line_of_a_card_edge(card_y: int, hit: bool) -> None:
+    """RULINGS 9: a laser sliding along a card's edge hits it; the same line past a card
+    wholly behind the laser's start meets nothing and leaves the table. (Found by
+    hypothesis: the floats call such a line "too close" even for a card behind, and the
+    exact trace, finding no card, was wrongly assumed to find one.)"""
+    st = battle([("wiss.warden_1", 0, 289, 50, 0), ("wiss.warden_1", 1, 333, card_y, 90)])
+    shapes = st.game.shapes
+    placed = [shapes.shape(c[0], c[2], c[3], c[4]) for c in st.cards]
+    edge_xs = {q[0] for q in placed[1].rect}
+    lasers = placed[0].lasers
+    along = [k for k, (p, d, _s, _k) in enumerate(lasers) if d[0] == 0 and p[0] in edge_xs]
+    assert along, "the set-up should put a laser of card 0 on the line of an edge of card 1"
+    shots = _b.trace(st, 0, *_b._table_geometry(st))
+    for k in along:
+        p, d, _s, _kind = placed[0].lasers[k]
+        if hit:
+            t = _g.ray_rect(p, d, placed[1].rect)
+            assert t is not None
+            assert shots[k]["target"] == 1
+        else:
+            t = _g.table_exit(p, d, shapes.width, shapes.height)
+            assert shots[k]["target"] is None
+        x, y, den = _g.point_at(p, d, t)
+        assert shots[k]["to"] == [_b._mm(x, den), _b._mm(y, den)]

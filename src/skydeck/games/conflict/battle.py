@@ -207,12 +207,15 @@ def trace_cards(
                             assert alive is not None, "trace needs circles or alive"
                             circles = [n if alive[n[0]] else DEAD for n in sorted(by_x)]
                         hit = g.first_hit_exact(p, d, rects, skip, circles)
-                        assert hit is not None, "the floats saw a card here"
-                        target, t = hit
-                        shields = placed[target].shields
-                    q = x, y, den = g.point_at(p, d, t)
-                    if shields and kind != "piercing":
-                        blocked = any(g.on_segment(q, a, b) for a, b in shields)
+                        if hit is None:  # "too close to call" was a graze: no card met
+                            target, to = None, list(exits[k])
+                        else:
+                            target, t = hit
+                            shields = placed[target].shields
+                    if t is not None:
+                        q = x, y, den = g.point_at(p, d, t)
+                        if shields and kind != "piercing":
+                            blocked = any(g.on_segment(q, a, b) for a, b in shields)
             if to is None:
                 to = [round(x / den / mm, 2), round(y / den / mm, 2)]  # as _mm
             out.append(
