@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 import warnings
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from skydeck.core import Action, Agent, Rng
 from skydeck.core.record import Match
 from skydeck.sim import play_match
 from tests.agents import toy_support
-from tests.agents.goofspiel import Goofspiel, GoofState
+from tests.agents.goofspiel import SEARCH_SUPPORT, Goofspiel, GoofState
 from tests.core.toygame import ToyGame, ToyState
 
 FAST = "mcts:iterations=60:seconds=0"
@@ -246,6 +247,34 @@ def test_simultaneous_nodes_are_decoupled() -> None:
     assert {s for key in root.children for s, _ in key} == {0, 1}
 
 
+def test_flat_search_keeps_the_root_alone_and_lets_the_policy_play_the_rival() -> None:
+    """``flat=1``: statistics for the searching seat's root actions only, no child
+    nodes; the rival's simultaneous pick comes from the rollout policy, every call."""
+    game = Goofspiel(cards=4)
+    state = game.new(1)
+    calls: list[int] = []
+
+    def rollout(st: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
+        calls.append(seat)
+        return legal[rng.below(len(legal))]
+
+    register("goofspiel", replace(SEARCH_SUPPORT, rollout=rollout))
+    try:
+        agent = agents.make("mcts:iterations=200:seconds=0:reuse=0:flat=1", game, seed=3)
+        belief = agents.Belief(
+            game, agent.support, state.view(0), state.legal_actions(0), 0, Rng(1)
+        )
+        root = Node()
+        result = agent.search.search(root, 0, belief.sample, Budget(200, stop_early=False))
+    finally:
+        register("goofspiel", SEARCH_SUPPORT)
+    assert set(root.stats) == {0} and not root.children
+    assert sum(int(e[1]) for e in root.stats[0].values()) == 200 == result.iterations
+    assert set(root.stats[0]) == set(state.legal_actions(0))
+    # seat 1 bids at the root of every iteration, by the policy: 200 calls at least
+    assert calls.count(1) >= 200
+
+
 def test_reused_root_keeps_its_statistics() -> None:
     game = ToyGame(players=2, marker_limit=3)
     state = game.new(4)
@@ -411,8 +440,11 @@ def test_search_stops_once_its_answer_is_settled() -> None:
 
 def test_switches_parse_into_the_level() -> None:
     game = ToyGame(players=2)
-    agent = agents.make("mcts:hard:trust=0:early=0:reuse=0", game)
-    assert not agent.level.trust and not agent.level.stop_early and not agent.level.reuse
+    agent = agents.make("mcts:hard:trust=0:early=0:reuse=0:flat=1", game)
+    assert not agent.trust and not agent.level.stop_early and not agent.level.reuse
     assert not agent.budget.stop_early
+    assert agent.flat and agent.search.flat
     default = agents.make("mcts:hard", game)
-    assert default.level.trust and default.budget.stop_early
+    # unset switches are the game support's: a toy game trusts and builds a tree
+    assert default.level.trust is None and default.level.flat is None
+    assert default.trust and not default.flat and default.budget.stop_early

@@ -12,6 +12,12 @@ computed as if it moved blind, which is exactly what a simultaneous phase means.
 
 Playouts follow the game's rollout policy for at most ``rollout_depth`` steps, then the
 game's evaluation (or the default one) gives every seat a reward in [0, 1].
+
+``flat=True`` keeps the root alone (flat Monte Carlo, UCB over the searching seat's root
+actions): the other seats' simultaneous picks at the root and everything after it come
+from the rollout policy. Where a decision offers hundreds of actions (Stellar Conflict's
+placements) a thin tree models the opponents as random players; a good rollout policy
+models them as real ones.
 """
 
 from __future__ import annotations
@@ -95,7 +101,10 @@ def _settled(
 ) -> bool:
     """True when the answer (the most visited root action) is fixed: even if every
     remaining iteration went to the runner-up it would not catch up."""
-    counts = sorted((e[1] for a, e in stats.items() if only is None or a in only[1]), reverse=True)
+    counts = sorted(
+        (e[1] for a, e in stats.items() if only is None or not only[1] or a in only[1]),
+        reverse=True,
+    )
     if len(counts) < 2:
         return bool(counts)
     return counts[0] - counts[1] > left
@@ -111,10 +120,12 @@ class Ismcts:
         exploration: float = 0.7,
         use_policy: bool = True,
         rollout_depth: int | None = None,
+        flat: bool = False,
     ) -> None:
         self.support = support
         self.rng = rng
         self.c = exploration
+        self.flat = flat
         self.rollout: Callable[[State, int, list[Action], Rng], Action] = (
             support.rollout if use_policy and support.rollout is not None else random_rollout
         )
@@ -133,15 +144,17 @@ class Ismcts:
     ) -> SearchResult:
         """Search from ``root`` for ``seat``; ``root_actions`` narrows the seat's choice
         at the root (the other seats and deeper nodes keep every legal action)."""
-        only = None if root_actions is None else (seat, frozenset(root_actions))
+        # the searching seat and its allowed root actions (empty: every legal one)
+        only = (seat, frozenset(root_actions or ()))
         clock = CLOCKS[budget.clock]
         start = clock()
         deadline = None if budget.seconds is None else start + budget.seconds
         limit = budget.iterations
         done = 0
         check = CHECK_EVERY
+        step = self.iterate_flat if self.flat else self.iterate
         while True:
-            self.iterate(root, sample(), only)
+            step(root, sample(), only)
             done += 1
             if limit is not None and done >= limit:
                 break
@@ -180,7 +193,7 @@ class Ismcts:
             expanding = False
             for s in to_move:
                 legal = state.legal_actions(s)
-                if only is not None and node is root and s == only[0]:
+                if only is not None and node is root and s == only[0] and only[1]:
                     legal = [a for a in legal if a in only[1]]
                 action, fresh = self._select(node, s, legal)
                 choices.append((s, action))
@@ -206,6 +219,37 @@ class Ismcts:
                 e = n.stats[s][a]
                 e[0] += rewards[s]
                 e[1] += 1
+
+    def iterate_flat(self, root: Node, state: State, only: tuple[int, frozenset[Action]]) -> None:
+        """One flat iteration: the searching seat's root action by UCB, the other
+        seats' simultaneous picks by the rollout policy (applied in a random order, as
+        arrival order is at a table), then a playout."""
+        seat, allowed = only
+        to_move = list(state.to_move)
+        if seat not in to_move:
+            raise ValueError(f"flat search: seat {seat} is not to move")
+        if len(to_move) > 1:
+            self.rng.shuffle(to_move)
+        legal = state.legal_actions(seat)
+        if allowed:
+            legal = [a for a in legal if a in allowed]
+        mine, _fresh = self._select(root, seat, legal)
+        for s in to_move:
+            if s not in state.to_move:
+                continue
+            options = state.legal_actions(s)
+            if s != seat:
+                state._apply(self.rollout(state, s, options, self.rng), s)
+            elif mine in options:
+                state._apply(mine, s)
+            else:  # an earlier pick took its spot: the table asks again (as _apply_joint)
+                mine = options[self.rng.below(len(options))]
+                root.stats[seat].setdefault(mine, [0.0, 0, 1])
+                state._apply(mine, s)
+        reward = self._playout(state)[seat]
+        e = root.stats[seat][mine]
+        e[0] += reward
+        e[1] += 1
 
     def _select(self, node: Node, seat: int, legal: list[Action]) -> tuple[Action, bool]:
         table = node.stats.get(seat)

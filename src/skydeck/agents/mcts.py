@@ -43,8 +43,12 @@ class Level:
     clock: str = "wall"
     stop_early: bool = True
     #: keep the game's first root candidate unless the search is clearly better (see
-    #: ``_trust_guidance``); off: the most visited candidate wins
-    trust: bool = True
+    #: ``_trust_guidance``); off: the most visited candidate wins; None: the game
+    #: support's choice
+    trust: bool | None = None
+    #: search the root alone, the rollout policy playing the rest (see
+    #: ``GameSupport.flat``); None: the game support's choice
+    flat: bool | None = None
 
 
 LEVELS: dict[str, Level] = {
@@ -78,7 +82,7 @@ def level_with(level: Level, params: dict[str, str]) -> Level:
                 if raw not in CLOCKS:
                     raise ValueError
                 changes["clock"] = raw
-            elif key in ("reuse", "early", "trust"):
+            elif key in ("reuse", "early", "trust", "flat"):
                 if raw not in ("0", "1"):
                     raise ValueError
                 changes[{"early": "stop_early"}.get(key, key)] = raw == "1"
@@ -87,7 +91,7 @@ def level_with(level: Level, params: dict[str, str]) -> Level:
         except KeyError:
             raise ValueError(
                 f"unknown mcts parameter {key!r}; known: iterations, seconds, c, depth, "
-                "policy, reuse, early, trust, clock"
+                "policy, reuse, early, trust, flat, clock"
             ) from None
         except ValueError:
             raise ValueError(f"bad value {raw!r} for mcts parameter {key!r}") from None
@@ -117,6 +121,8 @@ class MctsAgent:
         self.level = level
         self.budget = Budget(level.iterations, level.seconds, level.clock, level.stop_early)
         self.support = support_for(game)
+        self.trust = self.support.trust if level.trust is None else level.trust
+        self.flat = self.support.flat if level.flat is None else level.flat
         self.rng = Rng(seed)
         self.search = Ismcts(
             self.support,
@@ -124,6 +130,7 @@ class MctsAgent:
             exploration=level.exploration,
             use_policy=level.use_policy,
             rollout_depth=level.rollout_depth,
+            flat=self.flat,
         )
         self.record = record
         self.last: SearchResult | None = None
@@ -168,7 +175,7 @@ class MctsAgent:
         result = self.search.search(root, seat, belief.sample, budget, root_actions)
         self.last = result
         action = result.action
-        if root_actions is not legal_actions and self.level.trust:
+        if root_actions is not legal_actions and self.trust:
             action = self._trust_guidance(root, seat, root_actions, action)
         action = self._break_cycles(seat, key, action, result.visits, legal_actions)
         self._remember(root, action, seat, belief)

@@ -100,7 +100,8 @@ def agents() -> list[AgentInfo]:
         sup = support_for(g)
         how = "views" if sup.from_view is not None else "match record replay"
         policy = "game policy" if sup.rollout is not None else "random playouts"
-        notes[g] = f"belief from {how}; {policy}"
+        shape = "flat search (root only)" if sup.flat else "tree search"
+        notes[g] = f"belief from {how}; {policy}; {shape}"
     for name, level in LEVELS.items():
         budget = f"{level.iterations} iterations / {level.seconds} s"
         playouts = "game playouts" if level.use_policy else "random playouts"

@@ -13,6 +13,10 @@ The search is generic; what it cannot know about a game lives in a :class:`GameS
 - ``candidates(game, view, legal, seat)``: the root actions worth searching when a
   decision offers hundreds (Stellar Conflict's placements).
 - ``cooperative``: every seat shares one result (Stellarion two-player).
+- ``flat``: search the root alone (flat Monte Carlo), every later decision and the other
+  seats' simultaneous picks at the root played by ``rollout``: for games whose rollout
+  policy models a player far better than a thin tree over hundreds of actions does.
+- ``trust``: keep the first of ``candidates`` unless the search clearly beats it.
 
 Modules in :mod:`skydeck.agents.policies` named after a game id are imported on first
 use and must define ``SUPPORT``. A game defined outside Skydeck (a plug-in, a test game)
@@ -50,6 +54,10 @@ class GameSupport:
     rollout_depth: int | None = None
     #: the scale of a meaningful score difference, for the default evaluation
     score_scale: float = 10.0
+    #: the tree is the root alone; the rollout policy plays everything else
+    flat: bool = False
+    #: keep the first of ``candidates`` unless the search is clearly better
+    trust: bool = True
 
 
 _SUPPORT: dict[str, GameSupport] = {}
