@@ -175,6 +175,7 @@ class MctsAgent:
         result = self.search.search(root, seat, belief.sample, budget, root_actions)
         self.last = result
         action = result.action
+        # a support handing back ``legal_actions`` itself ranks nothing: no first choice
         if root_actions is not legal_actions and self.trust:
             action = self._trust_guidance(root, seat, root_actions, action)
         action = self._break_cycles(seat, key, action, result.visits, legal_actions)

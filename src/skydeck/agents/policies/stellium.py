@@ -37,10 +37,16 @@ def evaluate(state: State) -> list[float]:
 
 def candidates(game: Game, view: dict[str, Any], legal: list[Action], seat: int) -> list[Action]:
     """The heuristic's pick first, then the next best by its one-move value: the search
-    then only has to find a clearly better line among a few sound moves."""
-    if len(legal) <= ROOT_ACTIONS:
-        return legal
+    then only has to find a clearly better line among a few sound moves.
+
+    A short list (which body to draw, which body to keep) is still ranked, pick first,
+    so that the agent's trust rule applies to it as well: the search, judging leaves
+    by the heuristic's value, overrated the push and pull bodies (Comet, Supernova)
+    and left the heuristic's draw without that check; measured, 12 of 40 games against
+    the heuristic before, 19 of 40 after on the same deals (seed 1000)."""
     pick = HeuristicAgent(game, seed=0).choose(view, legal, seat)
+    if len(legal) <= ROOT_ACTIONS:
+        return [pick, *(a for a in legal if a != pick)]
     base = from_view(game, view, seat, Rng(0))
     scored = []
     for a in legal:
