@@ -242,9 +242,8 @@ class Ismcts:
                 state._apply(self.rollout(state, s, options, self.rng), s)
             elif mine in options:
                 state._apply(mine, s)
-            else:  # an earlier pick took its spot: the table asks again (as _apply_joint)
-                mine = options[self.rng.below(len(options))]
-                root.stats[seat].setdefault(mine, [0.0, 0, 1])
+            else:  # an earlier pick took its spot
+                mine = self._ask_again(root, seat, options)
                 state._apply(mine, s)
         reward = self._playout(state)[seat]
         e = root.stats[seat][mine]
@@ -292,13 +291,17 @@ class Ismcts:
                 legal = state.legal_actions(s)
                 if not legal:
                     continue
-                a = legal[self.rng.below(len(legal))]
-                table = node.stats[s]
-                if a not in table:
-                    table[a] = [0.0, 0, 1]
+                a = self._ask_again(node, s, legal)
                 state._apply(a, s)
             done.append((s, a))
         return done
+
+    def _ask_again(self, node: Node, seat: int, legal: list[Action]) -> Action:
+        """Another legal action for a seat whose simultaneous pick an earlier one made
+        illegal, as a table asks the player again; the node's statistics will credit it."""
+        a = legal[self.rng.below(len(legal))]
+        node.stats[seat].setdefault(a, [0.0, 0, 1])
+        return a
 
     def _playout(self, state: State) -> list[float]:
         rng, rollout = self.rng, self.rollout

@@ -30,6 +30,7 @@ from typing import Any
 
 from skydeck.agents.support import GameSupport
 from skydeck.core import Action, Game, Rng, State
+from skydeck.games.conflict import agents as heuristic
 
 ROOT_PLACEMENTS = 6
 DONE = Action("done")
@@ -53,12 +54,10 @@ def rollout(state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
         if "ready" in kinds:
             return kinds["ready"][0]
     places = kinds.get("place")
-    hand = getattr(state, "hands", None)
-    if places and hand is not None and hand[seat] >= 0:
-        from skydeck.games.conflict import agents as heuristic
-
+    hand = state.hands[seat]  # type: ignore[attr-defined]
+    if places and hand >= 0:
         picks = [places[rng.below(len(places))] for _ in range(PLAYOUT_SAMPLE)]
-        ctx = heuristic._Context(state.game, state, seat, hand[seat])  # type: ignore[arg-type]
+        ctx = heuristic._Context(state.game, state, seat, hand)  # type: ignore[arg-type]
         return max(picks, key=lambda a: ctx.quick(*(int(v) for v in a.args)))  # type: ignore[arg-type]
     for kind in ("fire", "done", "ready"):
         if kind in kinds:
@@ -71,8 +70,6 @@ def candidates(game: Game, view: dict[str, Any], legal: list[Action], seat: int)
     choice (random playouts judge a fleet far worse than its firepower-per-credit rating).
     Deployment: the heuristic's own pick (which may be ``done``) and its next best
     placements by exact geometry."""
-    from skydeck.games.conflict import agents as heuristic
-
     h = heuristic.HeuristicAgent(game, seed=0)  # type: ignore[arg-type]
     if view["phase"] == "preparation":
         return [h.choose(view, legal, seat)]
