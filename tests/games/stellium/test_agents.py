@@ -152,3 +152,40 @@ def test_from_view_hook_for_search_agents() -> None:
         assert sample.view(seat) == v
         assert sample.legal_actions(seat) == s.legal_actions(seat)
         s.apply(rng.choice(s.legal_actions(seat)), seat)
+
+
+def test_batch_rating_equals_rating_one_table_at_a_time() -> None:
+    """``values`` is the heuristic's fast path: it must give exactly ``value`` for every
+    table (same floats), or the heuristic would play differently than documented."""
+    from skydeck.games.stellium.progress import value, values
+
+    checked = 0
+    for players in (2, 3, 4):
+        game = skydeck.load("stellium", players=players)
+        s = game.new(players)
+        rng = Rng(players)
+        while not s.is_over and checked < 400 * players:
+            seat = s.to_move[0]
+            after = []
+            for a in s.legal_actions(seat):
+                t = s.clone()
+                t.apply(a, seat)
+                after.append(t)
+            for rater in range(players):
+                assert values(after, rater) == [value(t, rater) for t in after]
+            checked += len(after)
+            s.apply(rng.choice(s.legal_actions(seat)), seat)
+    assert checked > 1000
+
+
+def test_batch_rating_grows_as_a_shape_fills() -> None:
+    """Two of three bodies of a line in place count part; the full line counts 1."""
+    from skydeck.games.stellium.progress import potential, values
+    from skydeck.games.stellium.rules import CARD_INDEX, CARDS
+
+    base = position(board={"c1": "P", "d1": "P"}, hands=[["m01"], []])
+    done = position(board={"c1": "P", "d1": "P", "e1": "P"}, hands=[["m01"], []])
+    card = CARDS[CARD_INDEX["m01"]]
+    assert potential(card, done.board, done.colours) == 1.0
+    assert 0 < potential(card, base.board, base.colours) < 1.0
+    assert values([base, done], 0)[1] > values([base, done], 0)[0]

@@ -14,7 +14,8 @@ from typing import Any
 
 from skydeck.agents.support import GameSupport
 from skydeck.core import Action, Game, Rng, State
-from skydeck.games.stellium.agents import HeuristicAgent, from_view, value
+from skydeck.games.stellium.agents import HeuristicAgent, from_view
+from skydeck.games.stellium.progress import value
 
 ROOT_ACTIONS = 4
 

@@ -17,10 +17,12 @@ from typing import Any
 
 from skydeck.core import Action, Game, Rng
 from skydeck.games.stellium.content import BODY_CODE, COLOURS
-from skydeck.games.stellium.missions import Card
+from skydeck.games.stellium.progress import potential, values
 from skydeck.games.stellium.rules import (
     CARD_INDEX,
     CARDS,
+    DRAW_PHASE,
+    NEW_MISSION,
     PHASES,
     UNIVERSE,
     StelliumGame,
@@ -74,45 +76,92 @@ def from_view(game: Game, view: dict[str, Any], seat: int, rng: Rng) -> Stellium
     return state_from_view(game, view, rng.next64()).resample(seat, rng)
 
 
-def potential(card: Card, board: list[int], colours: list[int]) -> float:
-    """How far this Mission is from done, 0..1 (1: it can be completed now)."""
-    if card.kind == "centres":
-        have = sum(1 for c in _U.centres if board[c] == card.colour)
-        return min(have, card.count) / card.count
-    if card.kind == "colour_spaces":
-        have = sum(1 for c in _U.galaxy_spaces if colours[c] == card.colour == board[c])
-        return min(have, card.count) / card.count
-    best = 0
-    size = card.size
-    for cells, bodies in card.placements:
-        n = 0
-        for i, b in zip(cells, bodies):
-            x = board[i]
-            if x == b:
-                n += 1
-            elif x:
-                n = -9
-                break
-        if n > best:
-            best = n
-            if best == size:
-                break
-    return best / size
+def decide(state: StelliumState, legal: list[Action], seat: int, rng: Rng) -> Action:
+    """The heuristic's choice in a full state: the agent's policy, and the search's
+    playout policy (``skydeck.agents.policies.stellium``), so that both play alike."""
+    obvious = _obvious(legal)
+    if obvious is not None:
+        return obvious
+    phase = state.phase
+    if phase == DRAW_PHASE:
+        return _draw(state, legal, seat, rng)
+    if phase == NEW_MISSION:
+        return _mission(state, legal, seat, rng)
+    return _best(state, legal, seat, rng)
 
 
-def hand_value(s: StelliumState, seat: int) -> float:
-    total = 0.0
-    for c in s.hands[seat]:
+def _obvious(legal: list[Action]) -> Action | None:
+    """A choice needing no look at the table: the only action, or completing the
+    highest Mission (Missions are always completed when they can be)."""
+    if len(legal) == 1:
+        return legal[0]
+    completes = [a for a in legal if a.kind == "complete"]
+    if completes:
+        return max(completes, key=lambda a: CARDS[CARD_INDEX[str(a.args[0])]].points)
+    return None
+
+
+def _best(state: StelliumState, actions: list[Action], seat: int, rng: Rng) -> Action:
+    mover = state.to_move[0]
+    after = []
+    for a in actions:
+        s = state.clone()
+        s._apply(a, mover)  # one of legal_actions(mover): no second check
+        after.append(s)
+    best, best_value = actions[0], float("-inf")
+    for a, v in zip(actions, values(after, seat)):
+        v += rng.random() * 1e-3  # break ties at random
+        if v > best_value:
+            best, best_value = a, v
+    return best
+
+
+def _draw(state: StelliumState, actions: list[Action], seat: int, rng: Rng) -> Action:
+    """Pick the type whose best placement (effect ignored) helps most."""
+    draws = [a for a in actions if a.kind == "draw"]
+    after: list[StelliumState] = []
+    ends = []
+    for a in draws:
+        drawn = state.clone()
+        drawn._apply(a, seat)
+        for p in drawn.legal_actions(seat):
+            s = drawn.clone()
+            s._apply(p, seat)
+            after.append(s)
+        ends.append(len(after))
+    rated = values(after, seat)
+    best, best_value = actions[0], float("-inf")
+    start = 0
+    for a, end in zip(draws, ends):
+        v = max(rated[start:end]) + rng.random() * 1e-3
+        start = end
+        if v > best_value:
+            best, best_value = a, v
+    return best
+
+
+def _mission(state: StelliumState, actions: list[Action], seat: int, rng: Rng) -> Action:
+    def worth(c: int) -> float:
         card = CARDS[c]
-        p = potential(card, s.board, s.colours)
-        total += card.points * p * p
-    return total
+        p = potential(card, state.board, state.colours)
+        return card.points * (0.2 + p * p)
 
-
-def value(s: StelliumState, seat: int) -> float:
-    own = s.total(seat) + 0.5 * hand_value(s, seat)
-    others = [s.points[o] + 0.5 * hand_value(s, o) for o in range(s.game.players) if o != seat]
-    return own - (max(others) / 3 if others else 0.0)
+    best, best_value = actions[0], float("-inf")
+    for a in actions:
+        if a.kind == "pass":
+            # a swap must be clearly better than keeping the hand; with an empty
+            # bag the board is frozen, so cycling Missions is the only way forward
+            # (and it empties the Reserve, which ends the game)
+            frozen = not any(state.bag) or state.turn_count > 80
+            v = float("-inf") if frozen else 0.5
+        else:
+            v = worth(CARD_INDEX[str(a.args[0])])
+            if len(a.args) == 2:
+                v -= worth(CARD_INDEX[str(a.args[1])])
+        v += rng.random() * 1e-3
+        if v > best_value:
+            best, best_value = a, v
+    return best
 
 
 class HeuristicAgent:
@@ -123,69 +172,11 @@ class HeuristicAgent:
         self.rng = Rng(seed)
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], seat: int) -> Action:
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        completes = [a for a in legal_actions if a.kind == "complete"]
-        if completes:
-            return max(completes, key=lambda a: CARDS[CARD_INDEX[str(a.args[0])]].points)
+        obvious = _obvious(legal_actions)
+        if obvious is not None:
+            return obvious
         state = state_from_view(self.game, view, self.rng.next64())
-        if view["phase"] == "draw":
-            return self._draw(state, legal_actions, seat)
-        if view["phase"] == "new_mission":
-            return self._mission(state, legal_actions, seat)
-        return self._best(state, legal_actions, seat)
-
-    def _best(self, state: StelliumState, actions: list[Action], seat: int) -> Action:
-        best, best_value = actions[0], float("-inf")
-        for a in actions:
-            s = state.clone()
-            s.apply(a, state.to_move[0])
-            v = value(s, seat) + self.rng.random() * 1e-3  # break ties at random
-            if v > best_value:
-                best, best_value = a, v
-        return best
-
-    def _draw(self, state: StelliumState, actions: list[Action], seat: int) -> Action:
-        """Pick the type whose best placement (effect ignored) helps most."""
-        best, best_value = actions[0], float("-inf")
-        for a in actions:
-            if a.kind != "draw":
-                continue
-            s = state.clone()
-            s.apply(a, seat)
-            v = max(self._after_place(s, p, seat) for p in s.legal_actions(seat))
-            v += self.rng.random() * 1e-3
-            if v > best_value:
-                best, best_value = a, v
-        return best
-
-    def _after_place(self, s: StelliumState, place: Action, seat: int) -> float:
-        s = s.clone()
-        s.apply(place, seat)
-        return value(s, seat)
-
-    def _mission(self, state: StelliumState, actions: list[Action], seat: int) -> Action:
-        def worth(c: int) -> float:
-            card = CARDS[c]
-            p = potential(card, state.board, state.colours)
-            return card.points * (0.2 + p * p)
-
-        best, best_value = actions[0], float("-inf")
-        for a in actions:
-            if a.kind == "pass":
-                # a swap must be clearly better than keeping the hand; with an empty
-                # bag the board is frozen, so cycling Missions is the only way forward
-                # (and it empties the Reserve, which ends the game)
-                frozen = not any(state.bag) or state.turn_count > 80
-                v = float("-inf") if frozen else 0.5
-            else:
-                v = worth(CARD_INDEX[str(a.args[0])])
-                if len(a.args) == 2:
-                    v -= worth(CARD_INDEX[str(a.args[1])])
-            v += self.rng.random() * 1e-3
-            if v > best_value:
-                best, best_value = a, v
-        return best
+        return decide(state, legal_actions, seat, self.rng)
 
 
 AGENTS = {"heuristic": HeuristicAgent}
