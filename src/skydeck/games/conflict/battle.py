@@ -37,7 +37,6 @@ def public_events(kind: str, datas: list[dict[str, Any]]) -> list[Event]:
     return [Event(kind, d) for d in datas]
 
 
-
 def effective_initiative(st: ConflictState, card: list[Any]) -> int:
     return int(st.game.content.ships[card[C_SHIP]].initiative + 2 * card[C_DELAYS])
 
