@@ -448,3 +448,28 @@ def test_switches_parse_into_the_level() -> None:
     # unset switches are the game support's: a toy game trusts and builds a tree
     assert default.level.trust is None and default.level.flat is None
     assert default.trust and not default.flat and default.budget.stop_early
+
+
+def test_a_game_playout_replaces_rollout_and_evaluation() -> None:
+    """``GameSupport.playout`` is the whole playout when the level plays the game's
+    policy (once per iteration); a level with random playouts ignores it."""
+    from tests.agents import goofspiel
+
+    calls: list[int] = []
+
+    def playout(state: Any, rng: Rng) -> list[float]:
+        calls.append(1)
+        return [1.0 if state.scores[0] > state.scores[1] else 0.0, 0.5]
+
+    register("goofspiel", replace(goofspiel.SEARCH_SUPPORT, playout=playout))
+    try:
+        game = Goofspiel()
+        state = game.new(1)
+        agent = agents.make("mcts:iterations=100:seconds=0:reuse=0", game, seed=2)
+        agent.choose(state.view(0), state.legal_actions(0), 0)
+        assert len(calls) == 100 == agent.last.iterations
+        easy = agents.make("mcts:easy:iterations=50:seconds=0", game, seed=2)
+        easy.choose(state.view(0), state.legal_actions(0), 0)
+        assert len(calls) == 100
+    finally:
+        register("goofspiel", goofspiel.SEARCH_SUPPORT)

@@ -31,3 +31,50 @@ def test_short_root_lists_are_ranked_with_the_heuristics_pick_first() -> None:
                 assert len(found) == policy.ROOT_ACTIONS
         st.apply(pick, seat)
     assert seen_short and seen_long
+
+
+def test_playout_lets_the_heuristic_play_until_the_turn_comes_back() -> None:
+    """Judged at a turn boundary: the searching seat's turn and each rival's are played
+    by the heuristic's own decision function, then the table is rated."""
+    from skydeck.core import Rng
+    from skydeck.games.stellium.agents import decide
+    from skydeck.games.stellium.rules import PHASES
+
+    for players in (2, 3):
+        game = skydeck.load("stellium", players=players)
+        st = game.new(11)
+        for _ in range(7):  # somewhere mid-turn
+            seat = st.to_move[0]
+            st.apply(st.legal_actions(seat)[0], seat)
+        me, start = st.turn, st.turn_count
+        judged = st.clone()
+        rewards = policy.playout(judged, Rng(5))
+        assert judged.turn_count == start + players
+        assert judged.turn == me and PHASES[judged.phase] == "draw"
+        assert rewards == policy.evaluate(judged)
+        # the same moves as the heuristic's, one by one, from the same generator
+        replay, rng = st.clone(), Rng(5)
+        while replay.turn_count < start + players:
+            seat = replay.to_move[0]
+            replay.apply(decide(replay, replay.legal_actions(seat), seat, rng), seat)
+        assert replay.to_json() == judged.to_json()
+
+
+def test_evaluation_is_the_margin_over_the_best_rival() -> None:
+    game = skydeck.load("stellium", players=2)
+    st = game.new(2)
+    even = policy.evaluate(st)
+    assert even[0] == even[1] == 0.5
+    st.points[1] += 6
+    ahead = policy.evaluate(st)
+    assert ahead[1] > 0.8 and ahead[0] < 0.2 and abs(ahead[0] + ahead[1] - 1) < 1e-9
+
+
+def test_hard_searches_flat_with_the_turn_playout() -> None:
+    from skydeck import agents
+
+    game = skydeck.load("stellium", players=2)
+    agent = agents.make("mcts:hard", game, seed=1)
+    assert agent.flat and agent.search.game_playout is policy.playout
+    easy = agents.make("mcts:easy", game, seed=1)
+    assert easy.search.game_playout is None  # random playouts: the game's policy is off

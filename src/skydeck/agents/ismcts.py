@@ -133,6 +133,7 @@ class Ismcts:
         self.evaluate: Callable[[State], list[float]] = support.evaluate or (
             lambda s: default_evaluate(s, support)
         )
+        self.game_playout = support.playout if use_policy else None
 
     def search(
         self,
@@ -304,6 +305,8 @@ class Ismcts:
         return a
 
     def _playout(self, state: State) -> list[float]:
+        if self.game_playout is not None:
+            return self.game_playout(state, self.rng)
         rng, rollout = self.rng, self.rollout
         steps = self.rollout_depth
         while True:

@@ -17,6 +17,8 @@ The search is generic; what it cannot know about a game lives in a :class:`GameS
   seats' simultaneous picks at the root played by ``rollout``: for games whose rollout
   policy models a player far better than a thin tree over hundreds of actions does.
 - ``trust``: keep the first of ``candidates`` unless the search clearly beats it.
+- ``playout(state, rng)``: a whole playout of the game's own making, for a cut-off a
+  step count cannot express (Stellium: the end of the next full turn).
 
 Modules in :mod:`skydeck.agents.policies` named after a game id are imported on first
 use and must define ``SUPPORT``. A game defined outside Skydeck (a plug-in, a test game)
@@ -39,6 +41,7 @@ from skydeck.core.registry import game_class
 FromView = Callable[[Game, dict[str, Any], int, Rng], State]
 Rollout = Callable[[State, int, list[Action], Rng], Action]
 Evaluate = Callable[[State], list[float]]
+Playout = Callable[[State, Rng], list[float]]
 Candidates = Callable[[Game, dict[str, Any], list[Action], int], list[Action]]
 
 
@@ -58,6 +61,10 @@ class GameSupport:
     flat: bool = False
     #: keep the first of ``candidates`` unless the search is clearly better
     trust: bool = True
+    #: the game's own playout (policy and cut-off together: "play to the start of the
+    #: next turn but one, then judge"), in place of ``rollout`` + ``rollout_depth`` +
+    #: ``evaluate`` whenever a level plays the game's policy
+    playout: Playout | None = None
 
 
 _SUPPORT: dict[str, GameSupport] = {}
