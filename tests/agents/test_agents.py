@@ -470,6 +470,8 @@ def test_a_game_playout_replaces_rollout_and_evaluation() -> None:
         assert len(calls) == 100 == agent.last.iterations
         easy = agents.make("mcts:easy:iterations=50:seconds=0", game, seed=2)
         easy.choose(state.view(0), state.legal_actions(0), 0)
-        assert len(calls) == 100
+        counted = agents.make("mcts:iterations=50:seconds=0:depth=2", game, seed=2)
+        counted.choose(state.view(0), state.legal_actions(0), 0)
+        assert len(calls) == 100  # a set depth asks for a step-counted playout instead
     finally:
         register("goofspiel", goofspiel.SEARCH_SUPPORT)

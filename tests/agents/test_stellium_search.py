@@ -78,3 +78,20 @@ def test_hard_searches_flat_with_the_turn_playout() -> None:
     assert agent.flat and agent.search.game_playout is policy.playout
     easy = agents.make("mcts:easy", game, seed=1)
     assert easy.search.game_playout is None  # random playouts: the game's policy is off
+
+
+def test_playout_stops_at_the_end_of_the_game() -> None:
+    from skydeck.core import Rng
+
+    game = skydeck.load("stellium", players=2)
+    st, rng = game.new(8), Rng(8)
+    history = []
+    while not st.is_over:
+        history.append(st.clone())
+        seat = st.to_move[0]
+        st.apply(rng.choice(st.legal_actions(seat)), seat)
+    near_end = history[-2].clone()  # the game ends inside this playout's round
+    rewards = policy.playout(near_end, Rng(1))
+    assert near_end.is_over
+    assert rewards == policy.evaluate(near_end)
+    assert max(rewards) >= 0.9 or not near_end.winners  # a win counts most

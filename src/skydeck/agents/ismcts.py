@@ -133,7 +133,8 @@ class Ismcts:
         self.evaluate: Callable[[State], list[float]] = support.evaluate or (
             lambda s: default_evaluate(s, support)
         )
-        self.game_playout = support.playout if use_policy else None
+        # the game's own playout, unless the level asks for a step count of its own
+        self.game_playout = support.playout if use_policy and rollout_depth is None else None
 
     def search(
         self,

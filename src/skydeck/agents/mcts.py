@@ -38,7 +38,9 @@ class Level:
     seconds: float | None
     use_policy: bool
     exploration: float = 0.7
-    rollout_depth: int | None = None  # None: the game support's
+    #: playout steps before the evaluation; None: the game support's (its own ``playout``
+    #: if it has one); set, it replaces a game's ``playout`` with that many policy steps
+    rollout_depth: int | None = None
     reuse: bool = True
     clock: str = "wall"
     stop_early: bool = True

@@ -63,7 +63,7 @@ class GameSupport:
     trust: bool = True
     #: the game's own playout (policy and cut-off together: "play to the start of the
     #: next turn but one, then judge"), in place of ``rollout`` + ``rollout_depth`` +
-    #: ``evaluate`` whenever a level plays the game's policy
+    #: ``evaluate`` whenever a level plays the game's policy and sets no ``depth``
     playout: Playout | None = None
 
 
