@@ -1,5 +1,6 @@
-"""Stellium's search support ranks even short root lists, the heuristic's pick first,
-so the agent's trust rule guards every decision (``policies/stellium.py``)."""
+"""Stellium's search support (``policies/stellium.py``): root candidates ranked, the
+heuristic's pick first, even in short lists; a flat search whose playouts let the
+heuristic play a whole round; the margin over the best rival as the judgement."""
 
 from __future__ import annotations
 
@@ -76,6 +77,7 @@ def test_hard_searches_flat_with_the_turn_playout() -> None:
     game = skydeck.load("stellium", players=2)
     agent = agents.make("mcts:hard", game, seed=1)
     assert agent.flat and agent.search.game_playout is policy.playout
+    assert not agent.trust  # the search decides: the playouts foresee the rivals' replies
     easy = agents.make("mcts:easy", game, seed=1)
     assert easy.search.game_playout is None  # random playouts: the game's policy is off
 
