@@ -97,3 +97,12 @@ def test_playout_stops_at_the_end_of_the_game() -> None:
     assert near_end.is_over
     assert rewards == policy.evaluate(near_end)
     assert max(rewards) >= 0.9 or not near_end.winners  # a win counts most
+
+
+def test_registry_notes_say_stellium_plays_its_own_playout_flat() -> None:
+    from skydeck.agents.registry import agents as agent_infos
+
+    hard = next(info for info in agent_infos() if info.spec == "mcts:hard")
+    assert hard.notes["stellium"] == (
+        "belief from views; the game's own playout; flat search (root only)"
+    )

@@ -99,7 +99,12 @@ def agents() -> list[AgentInfo]:
     for g in ids:
         sup = support_for(g)
         how = "views" if sup.from_view is not None else "match record replay"
-        policy = "game policy" if sup.rollout is not None else "random playouts"
+        if sup.playout is not None:
+            policy = "the game's own playout"
+        elif sup.rollout is not None:
+            policy = "game policy"
+        else:
+            policy = "random playouts"
         shape = "flat search (root only)" if sup.flat else "tree search"
         notes[g] = f"belief from {how}; {policy}; {shape}"
     for name, level in LEVELS.items():
