@@ -27,7 +27,7 @@ from typing import Any
 from skydeck.agents.support import GameSupport
 from skydeck.core import Action, Game, Rng, State
 from skydeck.games.stellium.agents import HeuristicAgent, decide, from_view
-from skydeck.games.stellium.progress import hand_value, value
+from skydeck.games.stellium.progress import hand_value, values
 from skydeck.games.stellium.rules import StelliumState
 
 ROOT_ACTIONS = 4
@@ -83,12 +83,13 @@ def candidates(game: Game, view: dict[str, Any], legal: list[Action], seat: int)
     if len(legal) <= ROOT_ACTIONS:
         return [pick, *(a for a in legal if a != pick)]
     base = from_view(game, view, seat, Rng(0))
-    scored = []
-    for a in legal:
-        if a != pick:
-            s = base.clone()
-            s.apply(a, seat)
-            scored.append((value(s, seat), str(a), a))
+    rest = [a for a in legal if a != pick]
+    after = []
+    for a in rest:
+        s = base.clone()
+        s.apply(a, seat)
+        after.append(s)
+    scored = [(v, str(a), a) for v, a in zip(values(after, seat), rest)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [pick, *(a for _, _, a in scored[: ROOT_ACTIONS - 1])]
 
