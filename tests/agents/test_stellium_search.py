@@ -106,3 +106,28 @@ def test_registry_notes_say_stellium_plays_its_own_playout_flat() -> None:
     assert hard.notes["stellium"] == (
         "belief from views; the game's own playout; flat search (root only)"
     )
+
+
+def test_long_root_lists_follow_the_pick_with_the_best_one_move_values() -> None:
+    from skydeck.core import Rng
+    from skydeck.games.stellium.agents import from_view
+    from skydeck.games.stellium.progress import value
+
+    game = skydeck.load("stellium", players=2)
+    st, rng, checked = game.new(5), Rng(5), 0
+    while not st.is_over and checked < 15:
+        seat = st.to_move[0]
+        view, legal = st.view(seat), st.legal_actions(seat)
+        if len(legal) > policy.ROOT_ACTIONS:
+            found = policy.candidates(game, view, legal, seat)
+            base = from_view(game, view, seat, Rng(0))
+            rated = []
+            for a in legal:
+                if a != found[0]:
+                    s = base.clone()
+                    s.apply(a, seat)
+                    rated.append((-value(s, seat), str(a), a))
+            assert found[1:] == [a for _, _, a in sorted(rated)[: policy.ROOT_ACTIONS - 1]]
+            checked += 1
+        st.apply(rng.choice(legal), seat)
+    assert checked == 15
