@@ -18,7 +18,7 @@ The search is generic; what it cannot know about a game lives in a :class:`GameS
   policy models a player far better than a thin tree over hundreds of actions does.
 - ``trust``: keep the first of ``candidates`` unless the search clearly beats it.
 - ``playout(state, rng)``: a whole playout of the game's own making, for a cut-off a
-  step count cannot express (Stellium: the end of the next full turn).
+  step count cannot express (Stellium: until the turn has gone round the table).
 
 Modules in :mod:`skydeck.agents.policies` named after a game id are imported on first
 use and must define ``SUPPORT``. A game defined outside Skydeck (a plug-in, a test game)
@@ -61,8 +61,8 @@ class GameSupport:
     flat: bool = False
     #: keep the first of ``candidates`` unless the search is clearly better
     trust: bool = True
-    #: the game's own playout (policy and cut-off together: "play to the start of the
-    #: next turn but one, then judge"), in place of ``rollout`` + ``rollout_depth`` +
+    #: the game's own playout (policy and cut-off together: "play until the turn has
+    #: gone round the table, then judge"), in place of ``rollout`` + ``rollout_depth`` +
     #: ``evaluate`` whenever a level plays the game's policy and sets no ``depth``
     playout: Playout | None = None
 

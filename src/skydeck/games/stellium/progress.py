@@ -7,7 +7,7 @@ one board at a time. :func:`values` rates many tables at once: each shape card's
 placements are a fixed array of cells, so one numpy gather matches them against every
 candidate board together. It returns exactly what :func:`value` does, table by table
 (same integers, same float arithmetic in the same order), so the heuristic plays the
-same moves, about five times faster.
+same moves, about three times faster (profiled on heuristic self-play).
 """
 
 from __future__ import annotations
