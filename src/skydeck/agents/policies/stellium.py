@@ -27,15 +27,12 @@ from typing import Any
 from skydeck.agents.support import GameSupport
 from skydeck.core import Action, Game, Rng, State
 from skydeck.games.stellium.agents import HeuristicAgent, decide, from_view
-from skydeck.games.stellium.progress import hand_value, values
+from skydeck.games.stellium.progress import HELD, hand_value, values
 from skydeck.games.stellium.rules import StelliumState
 
 ROOT_ACTIONS = 4
 
 SCALE = 6.0  # points: a difference worth about a Mission
-
-#: how much of a held Mission's worth (times its completion, squared) counts as scored
-HELD = 0.5
 
 
 def evaluate(state: State) -> list[float]:

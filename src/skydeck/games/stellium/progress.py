@@ -21,6 +21,9 @@ from skydeck.games.stellium.rules import CARDS, UNIVERSE, StelliumState
 
 _U = UNIVERSE
 
+#: how much of a held Mission's worth (times its completion, squared) counts as scored
+HELD = 0.5
+
 
 def potential(card: Card, board: list[int], colours: list[int]) -> float:
     """How far this Mission is from done, 0..1 (1: it can be completed now): the best
@@ -62,8 +65,13 @@ def value(s: StelliumState, seat: int) -> float:
     """Own Mission Stelliums, tokens and colour bonus, plus half of what the held
     Missions are worth times how complete they are (squared), less a third of the best
     opponent's Mission Stelliums and held Missions (blocking)."""
-    own = s.total(seat) + 0.5 * hand_value(s, seat)
-    others = [s.points[o] + 0.5 * hand_value(s, o) for o in range(s.game.players) if o != seat]
+    return _combine(s, seat, [hand_value(s, o) for o in range(s.game.players)])
+
+
+def _combine(s: StelliumState, seat: int, held: list[float]) -> float:
+    """``value`` from each seat's held-Mission worth (one formula for both paths)."""
+    own = s.total(seat) + HELD * held[seat]
+    others = [s.points[o] + HELD * held[o] for o in range(len(held)) if o != seat]
     return own - (max(others) / 3 if others else 0.0)
 
 
@@ -122,7 +130,5 @@ def values(states: Sequence[StelliumState], seat: int) -> list[float]:
                 p = share[i, c]
                 total += CARDS[c].points * p * p
             held.append(total)
-        own = s.total(seat) + 0.5 * held[seat]
-        others = [s.points[o] + 0.5 * held[o] for o in range(len(held)) if o != seat]
-        out.append(own - (max(others) / 3 if others else 0.0))
+        out.append(_combine(s, seat, held))
     return out
