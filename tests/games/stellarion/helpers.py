@@ -25,7 +25,7 @@ from skydeck.games.stellarion.game import StellarionGame
 from skydeck.games.stellarion.state import StellarionState
 
 
-def reveal_game(reveal: str = "one", **opts: Any) -> StellarionGame:
+def reveal_game(reveal: str = "all", **opts: Any) -> StellarionGame:
     """A game whose content pack uses the given end-of-turn reveal reading."""
     return StellarionGame(reveal=reveal, **opts)
 
@@ -60,7 +60,7 @@ def pos(
     held: int = 0,
     turn: int = 0,
     seed: int = 0,
-    reveal: str = "one",
+    reveal: str = "all",
 ) -> StellarionState:
     opts: dict[str, Any] = {"players": players, "expansions": list(expansions)}
     if stars is not None:

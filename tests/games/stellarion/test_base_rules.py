@@ -135,9 +135,11 @@ def test_coordinate_with_outpost_card() -> None:
 
 
 def test_end_of_turn_reveal_choice() -> None:
+    """The "one" variant: the player picks the single deck to reveal."""
     s = pos(
         decks={"alpha": "*alpha.nebula alpha.ship", "beta": "*beta.nebula beta.ship", **SPARE},
         voyages=[["alpha1"], [], [], []],
+        reveal="one",
     )
     act(s, "coordinate (alpha,beta)")
     act(s, "forfeit")
@@ -148,9 +150,11 @@ def test_end_of_turn_reveal_choice() -> None:
 
 
 def test_single_reveal_is_automatic() -> None:
+    """The "one" variant: with a single face-down top the reveal plays itself."""
     s = pos(
         decks={"alpha": "*alpha.nebula alpha.ship", "beta": "*beta.nebula", **SPARE},
         voyages=[["alpha1"], [], [], []],
+        reveal="one",
     )
     act(s, "coordinate (alpha,beta)")
     act(s, "forfeit")
@@ -271,3 +275,16 @@ def test_reveal_option_defaults_to_all_and_refuses_other_readings() -> None:
     assert skydeck.load("stellarion", reveal="one").reveal_all is False  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="reveal must be 'all' or 'one'"):
         skydeck.load("stellarion", reveal="some")
+
+
+def test_every_default_is_the_rulebook_reveal(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Ruling 6: "all" is the rule itself, so every place that picks a default picks it."""
+    from skydeck.games.stellarion.content import DATA, TableRules, load_content
+    from skydeck.games.stellarion.measure import make_game
+
+    assert TableRules().end_of_turn_reveal == "all"
+    no_rules = tmp_path / "c.toml"
+    no_rules.write_text(DATA.read_text().replace('end_of_turn_reveal = "all"', ""))
+    assert load_content(no_rules).rules.end_of_turn_reveal == "all"
+    assert make_game().reveal_all
+    assert pos(decks=SPARE, voyages=[["alpha1"], [], [], []]).game.reveal_all

@@ -49,6 +49,7 @@ def test_ship_major_may_stop_after_one() -> None:
     s = pos(
         decks={"alpha": "*alpha.ship alpha.nebula", "ship": "*alpha.ship beta.ship", **SPARE},
         voyages=V,
+        reveal="one",  # the variant shows the two decks left to reveal as choices
     )
     act(s, "coordinate (alpha,ship)")
     act(s, "search gamma gamma.stars")

@@ -90,7 +90,8 @@ class AdvancedCounts(_Model):
 class TableRules(_Model):
     """Readings of the rulebook a content pack may switch (see RULINGS.md)."""
 
-    end_of_turn_reveal: Literal["one", "all"] = "one"
+    # the rulebook's own rule turns up every face-down top; "one" is a named variant
+    end_of_turn_reveal: Literal["one", "all"] = "all"
 
 
 class Content(_Model):

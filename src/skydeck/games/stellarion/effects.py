@@ -325,7 +325,7 @@ def _reveal(s: StellarionState, key: Key, seat: int, events: list[Event]) -> Non
 
 
 def _end(s: StellarionState, key: Key, seat: int, events: list[Event]) -> None:
-    if s.game.reveal_all:  # house rule: every face-down top is turned up
+    if s.game.reveal_all:  # the rulebook's rule: every face-down top is turned up
         for d in range(8):
             if s.decks[d] and not s.up[d]:
                 s.up[d] = 1

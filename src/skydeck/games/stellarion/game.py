@@ -53,8 +53,9 @@ class StellarionGame(Game):
             "reveal",
             "str",
             "all",
-            "end of turn: turn up every face-down top ('all', our reading, RULINGS #6) "
-            "or the top of one face-down deck of the player's choice ('one')",
+            "end of turn: turn up every face-down top ('all', the rulebook's rule, "
+            "RULINGS #6) or, as a variant, the top of one face-down deck of the "
+            "player's choice ('one')",
             ["all", "one"],
         ),
     )

@@ -19,7 +19,7 @@ from skydeck.core import Rng
 from skydeck.games.stellarion.game import StellarionGame
 
 
-def make_game(reveal: str = "one", **options: Any) -> StellarionGame:
+def make_game(reveal: str = "all", **options: Any) -> StellarionGame:
     return StellarionGame(reveal=reveal, **options)
 
 
@@ -33,7 +33,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def speed(seconds: float = 5.0, reveal: str = "one", **options: Any) -> dict[str, float]:
+def speed(seconds: float = 5.0, reveal: str = "all", **options: Any) -> dict[str, float]:
     """Random play on one core: legal_actions + uniform choice + apply."""
     game = make_game(reveal, **options)
     rng = Rng(0)
@@ -69,7 +69,7 @@ def _play(args: tuple[int, int, str, dict[str, Any], int]) -> tuple[int, int]:
 
 
 def winrate(
-    games: int, reveal: str = "one", samples: int = 4, jobs: int = 1, **options: Any
+    games: int, reveal: str = "all", samples: int = 4, jobs: int = 1, **options: Any
 ) -> dict[str, Any]:
     chunk = max(1, games // (jobs * 4))
     tasks = [(i, min(chunk, games - i), reveal, options, samples) for i in range(0, games, chunk)]
@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("what", choices=["speed", "winrate"])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seconds", type=float, default=5.0)
-    ap.add_argument("--reveal", choices=["one", "all"], default="one")
+    ap.add_argument("--reveal", choices=["all", "one"], default="all")
     ap.add_argument("--expansions", default="")
     ap.add_argument("--players", type=int, default=1)
     ap.add_argument("--stars", type=int, default=None)
