@@ -42,6 +42,9 @@ class MatchResult:
     winners: list[int]
     steps: int
     thinking: list[Thinking] = field(default_factory=list)
+    #: The finished match (record and final state), kept only when asked for: studies
+    #: count actions, read factions and store replays; tournaments do not need it.
+    match: Match | None = field(default=None, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -60,8 +63,10 @@ def play_match(
     seed: int,
     names: list[str] | None = None,
     max_steps: int = MAX_STEPS,
+    keep_match: bool = False,
 ) -> MatchResult:
-    """Play ``agents[seat]`` in every seat until the match ends."""
+    """Play ``agents[seat]`` in every seat until the match ends (``keep_match``: the
+    result carries the finished match, its record and final state, too)."""
     if len(agents) != game.players:
         raise ValueError(f"{game.id}: {game.players} seats but {len(agents)} agents")
     match = Match(game, seed, names)
@@ -93,6 +98,7 @@ def play_match(
         winners=list(state.winners),
         steps=steps,
         thinking=thinking,
+        match=match if keep_match else None,
     )
 
 
