@@ -154,3 +154,34 @@ def test_coop_meteors_shared_and_sun_shared() -> None:
     assert has(s, "meteor alpha1")
     act(s, "meteor alpha1")
     assert s.view(0)["victory"] == [[], ["alpha1"]] and s.view(0)["sun"]["meteors_held"] == 0
+
+
+def test_meteors_that_take_the_last_voyage_win_instead_of_a_turn_start_loss() -> None:
+    """Two Meteors buy a Voyage "whenever you choose" and the game is won "as soon as"
+    every Voyage is acquired: a turn with no Launch or Coordinate is not lost while the
+    Meteors can still take the last Voyage (two players, one Voyage left)."""
+    s = pos(
+        players=2,
+        expansions=SU,
+        decks={"alpha": "*alpha.ship"},  # one card: neither a Launch nor a Coordinate
+        voyages=[["alpha1"], [], [], []],
+        piles=[["beta1"], ["gamma1"]],
+        held=2,
+        turn=1,
+    )
+    assert not s.is_over and legal(s) == ["meteor alpha1"]
+    act(s, "meteor alpha1")
+    assert s.is_over and s.winners == (0, 1)
+
+
+def test_a_stuck_turn_is_still_lost_when_the_meteors_cannot_finish() -> None:
+    """Two Voyages left and Meteors for only one: the free action cannot win, so the
+    turn-start loss stands (RULINGS 8)."""
+    s = pos(
+        players=2,
+        expansions=SU,
+        decks={"alpha": "*alpha.ship"},
+        voyages=[["alpha1"], ["beta1"], [], []],
+        held=3,
+    )
+    assert s.is_over and s.winners == () and "neither Launch nor Coordinate" in s.reason

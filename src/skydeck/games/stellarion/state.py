@@ -143,6 +143,8 @@ class StellarionState(State):
                 self._legal = None
                 continue
             if self.phase == MAIN and not any(k[0] in "LCT" for k in table.values()):
+                if free_win(self, table):
+                    return  # only free actions are left, and they still win (RULINGS 8)
                 effects.finish(self, -1, f"seat {self.turn} can neither Launch nor Coordinate")
                 events.append(Event("lost", {"reason": self.reason}))
                 continue
@@ -219,3 +221,23 @@ class StellarionState(State):
             raise ValueError("stellarion: malformed state: a card is in another deck's pile")
         s.settle()
         return s
+
+
+def free_win(s: StellarionState, table: dict[Action, Key]) -> bool:
+    """Can free actions alone (two Meteors for a Voyage, proving a Theory) still win?
+
+    The win comes "as soon as" the last Voyage is acquired and Meteors are spent
+    "whenever you choose", so a turn with no Launch or Coordinate is lost only when no
+    sequence of free actions completes the game first. Searched on clones: at most a
+    few Meteor trades and Theory proofs, and only when a turn would otherwise be lost.
+    """
+    for key in table.values():
+        if key[0] not in ("P", "M"):
+            continue
+        t = s.clone()
+        effects.apply_key(t, key, t.turn, [])
+        if t.outcome > 0:
+            return True
+        if t.phase == MAIN and free_win(t, legal.generate(t)):
+            return True
+    return False
