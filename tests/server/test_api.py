@@ -310,3 +310,36 @@ def test_a_finished_match_replays_with_every_seat_view(client):
     # Once over, any single seat's replay is open too, with every move named.
     seat1 = client.get(f"/api/matches/{mid}/replay?seat=1").json()
     assert all(step["label"] for step in seat1["steps"][1:])
+
+
+DEEP = "[" * 5000 + "]" * 5000
+
+
+def test_deeply_nested_json_is_refused_with_400_not_a_crash(client):
+    r = client.post("/api/matches", content=DEEP.encode())
+    assert r.status_code == 400 and "nested too deeply" in r.json()["detail"]
+    # Deep but within the JSON decoder's reach: the option's own check names it.
+    deep = json.loads("[" * 900 + "]" * 900)
+    body = {"game": "toy", "options": {"marker_limit": deep}, "seats": [{"kind": "human"}] * 2}
+    r = client.post("/api/matches", json=body)
+    assert r.status_code == 400 and "marker_limit" in r.json()["detail"]
+    assert client.get("/api/matches").json() == []
+
+
+def test_deeply_nested_messages_are_refused_and_the_socket_stays_open(client):
+    m = new_toy(client)
+    ws, _, st = join(client, m["id"], [m["tokens"][0]])
+    ws.send_text(DEEP)
+    err = _error(ws)
+    assert err["code"] == "bad_json" and "nested too deeply" in err["message"]
+    # Deep but within the JSON decoder's reach: the action itself is refused.
+    deep_action = {"kind": "play", "args": json.loads("[" * 900 + "]" * 900)}
+    ws.send_json({"type": "act", "seat": 0, "action": deep_action, "n": st["n"]})
+    err = _error(ws)
+    assert err["code"] == "illegal" and "nested too deeply" in err["message"]
+    ws.send_json({"type": "ping", "id": 7})
+    assert receive_until(ws, "pong")["id"] == 7
+    good = st["legal"]["0"]["actions"][0]["action"]
+    ws.send_json({"type": "act", "seat": 0, "action": good, "n": st["n"]})
+    assert receive_until(ws, "state")["n"] == 1
+    ws.__exit__(None, None, None)

@@ -19,7 +19,7 @@ from skydeck.core import Game
 from skydeck.core.registry import game_class, game_ids
 from skydeck.server.ai import available_specs
 from skydeck.server.hub import Hub
-from skydeck.server.messages import MAX_MESSAGE, ProtocolError, get_int, parse
+from skydeck.server.messages import MAX_MESSAGE, ProtocolError, get_int, loads, parse
 from skydeck.server.replay import replay_steps
 from skydeck.server.room import Client, Room
 from skydeck.server.storage import Storage
@@ -76,7 +76,7 @@ def create_app(
                 413, f"request of {len(body)} bytes refused (at most {MAX_MESSAGE})"
             )
         try:
-            spec = json.loads(body)
+            spec = loads(body)
         except ValueError as exc:
             raise HTTPException(400, f"request is not valid JSON: {exc}") from None
         try:

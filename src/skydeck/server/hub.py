@@ -254,11 +254,14 @@ class Hub:
                 f"(now at {current})",
             )
         try:
-            action = (
-                action_obj
-                if isinstance(action_obj, Action)
-                else room.game.action_from_json(action_obj)
-            )
+            try:
+                action = (
+                    action_obj
+                    if isinstance(action_obj, Action)
+                    else room.game.action_from_json(action_obj)
+                )
+            except RecursionError:  # a client's action JSON hundreds of levels deep
+                raise IllegalAction("the action is nested too deeply") from None
             room.play(seat, action)
         except IllegalAction as exc:
             raise ProtocolError("illegal", str(exc)) from None

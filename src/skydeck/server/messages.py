@@ -22,6 +22,16 @@ class ProtocolError(Exception):
         return {"type": "error", "code": self.code, "message": self.message}
 
 
+def loads(text: str | bytes) -> Any:
+    """``json.loads`` whose every refusal is a ValueError: the decoder recurses once per
+    level of nesting, so "[[[[..." thousands deep raises RecursionError (a RuntimeError,
+    which would end a WebSocket's reader) instead of a decoding error."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("it is nested too deeply") from None
+
+
 def parse(text: str | bytes) -> dict[str, Any]:
     """Decode one client message; ProtocolError on anything but a small JSON object."""
     if len(text) > MAX_MESSAGE:
@@ -29,8 +39,8 @@ def parse(text: str | bytes) -> dict[str, Any]:
             "too_large", f"message of {len(text)} bytes refused (at most {MAX_MESSAGE})"
         )
     try:
-        obj = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
+        obj = loads(text)
+    except ValueError as exc:
         raise ProtocolError("bad_json", f"message is not valid JSON: {exc}") from None
     if not isinstance(obj, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object")
