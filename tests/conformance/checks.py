@@ -98,6 +98,36 @@ def check_clone_independent(game: Game, seed: int, every: int = 3) -> None:
         assert dump(state) == before, f"step {step}: applying to a clone changed the original"
 
 
+def check_snapshot_independent(game: Game, seed: int, every: int = 3) -> None:
+    """``to_json()`` is a snapshot: a dict taken earlier never changes as the state moves
+    on (it shares no mutable object with the live state), and ``restore`` of it gives
+    the earlier state back, even after the state has played on."""
+    state = game.new(seed)
+    rng = Rng(seed ^ 0x5A4E)
+    taken: list[tuple[int, dict[str, Any], str]] = []
+    step = 0
+    while True:
+        if step % every == 0 or state.is_over:
+            snap = state.to_json()
+            taken.append((step, snap, json.dumps(snap, sort_keys=True)))
+        if state.is_over:
+            break
+        assert step < MAX_STEPS, f"{game!r} seed {seed}: no end after {MAX_STEPS} steps"
+        seat, action = random_step(state, rng)
+        state.apply(action, seat)
+        step += 1
+        last_step, last, text = taken[-1]
+        assert json.dumps(last, sort_keys=True) == text, (
+            f"step {last_step}: to_json() changed when the state moved on"
+        )
+    for snap_step, snap, text in taken:
+        assert json.dumps(snap, sort_keys=True) == text, (
+            f"step {snap_step}: to_json() changed when the state moved on"
+        )
+        back = game.restore(snap)
+        assert dump(back) == text, f"step {snap_step}: restore(snapshot) is not the earlier state"
+
+
 def check_views_and_resample(game: Game, seed: int, every: int = 2) -> None:
     rng = Rng(seed + 1)
     for step, state in walk(game, seed, every):

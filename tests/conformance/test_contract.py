@@ -54,6 +54,11 @@ def test_clone_independent(gid: str, cfg: dict) -> None:
 
 
 @pytest.mark.parametrize(("gid", "cfg"), CONFIGS)
+def test_snapshot_independent(gid: str, cfg: dict) -> None:
+    checks.check_snapshot_independent(skydeck.load(gid, **cfg), 18)
+
+
+@pytest.mark.parametrize(("gid", "cfg"), CONFIGS)
 def test_views_and_resample(gid: str, cfg: dict) -> None:
     checks.check_views_and_resample(skydeck.load(gid, **cfg), 14)
 

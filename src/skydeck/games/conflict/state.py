@@ -382,24 +382,26 @@ class ConflictState(State):
         return s
 
     def to_json(self) -> dict[str, Any]:
+        """A snapshot: it shares no list with the live state, so it never changes as the
+        match goes on (and ``restore`` of it gives this moment back)."""
         return {
             "rng": self.rng.to_json(),
             "reveals": self.reveals,
             "phase": self.phase,
-            "fleets": self.fleets,
-            "ready": self.ready,
-            "decks": self.decks,
-            "hands": self.hands,
-            "done": self.done,
+            "fleets": [f[:] for f in self.fleets],
+            "ready": self.ready[:],
+            "decks": [d[:] for d in self.decks],
+            "hands": self.hands[:],
+            "done": self.done[:],
             "cards": [[*c[:C_DAMAGE], list(c[C_DAMAGE])] for c in self.cards],
-            "kills": self.kills,
-            "dealt": self.dealt,
-            "returned": self.returned,
+            "kills": [k[:] for k in self.kills],
+            "dealt": self.dealt[:],
+            "returned": self.returned[:],
             "vaporised": self.vaporised,
             "supply": self.supply,
             "step": self.step,
             "initiative": self.initiative,
-            "last_shots": self.last_shots,
+            "last_shots": [_shot_copy(shot) for shot in self.last_shots],
             "stopped_by": self.stopped_by,
         }
 
@@ -423,7 +425,7 @@ class ConflictState(State):
             s.returned = [int(v) for v in obj["returned"]]
             s.vaporised, s.supply = int(obj["vaporised"]), int(obj["supply"])
             s.step, s.initiative = int(obj["step"]), int(obj["initiative"])
-            s.last_shots = list(obj["last_shots"])
+            s.last_shots = [_shot_copy(shot) for shot in obj["last_shots"]]
             s.stopped_by = int(obj["stopped_by"])
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise ValueError(f"conflict: malformed state: {exc}") from None
@@ -435,6 +437,15 @@ class ConflictState(State):
             if len(c) != 10 or not 0 <= c[C_SHIP] < nships:
                 raise ValueError(f"conflict: malformed state: bad table card {c!r}")
         return s
+
+
+def _shot_copy(shot: dict[str, Any]) -> dict[str, Any]:
+    """A shot record with its own point lists (a snapshot shares nothing)."""
+    out = dict(shot)
+    for key in ("from", "to"):
+        if isinstance(out.get(key), list):
+            out[key] = out[key][:]
+    return out
 
 
 __all__ = ["BATTLE", "DEPLOY", "LAST", "OVER", "PHASES", "PREP", "ConflictState"]
