@@ -48,3 +48,16 @@ def test_bench_reports_figures() -> None:
     result = bench_game(ToyGame(players=2), seconds=0.2)
     assert result.games >= 1 and result.steps >= result.games
     assert result.steps_per_s > 0 and result.clone_us > 0
+
+
+def test_a_clock_action_is_never_offered_in_the_terminal() -> None:
+    """Stellium's 5-second draw is the web server's clock: the terminal lists only the
+    draws a player chooses."""
+    import skydeck
+
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    play(skydeck.load("stellium", players=2), 3, iter(["quit"]), console)
+    text = out.getvalue()
+    assert "draw" in text
+    assert "timeout" not in text and "Time is up" not in text

@@ -7,7 +7,9 @@ import time
 
 import pytest
 
-from skydeck.core.registry import game_ids
+from skydeck.core import Action, Rng
+from skydeck.core.registry import game_ids, load
+from skydeck.server.clocks import TIMED_ACTIONS, wanted_clocks
 from tests.server.conftest import join, receive_until
 
 
@@ -80,4 +82,41 @@ def test_conflict_light_speed_runs_no_clock(client_factory):
     # The engine refuses a timeout the server would never send here.
     ws.send_json({"type": "act", "seat": 0, "action": {"kind": "timeout"}, "n": st["n"]})
     assert receive_until(ws, "error")["code"] == "illegal"
+    ws.__exit__(None, None, None)
+
+
+@pytest.mark.parametrize("game_id", sorted(TIMED_ACTIONS))
+def test_clock_actions_are_never_offered_to_a_player(game_id):
+    """A clock's action is the server's to send: no game lists it among a seat's moves
+    (the web and the terminal show exactly the legal actions), yet the engine accepts it
+    whenever its clock runs."""
+    if game_id not in game_ids():
+        pytest.skip(f"{game_id} is not registered")
+    kinds = {ta.kind for ta in TIMED_ACTIONS[game_id]}
+    rng = Rng(11)
+    accepted = 0
+    for seed in range(3):
+        state = load(game_id, players=2).new(seed)
+        for _ in range(300):
+            if state.is_over:
+                break
+            for seat in state.to_move:
+                assert not kinds & {a.kind for a in state.legal_actions(seat)}
+            wanted = wanted_clocks(game_id, state.game.options, state, {}, set(), None)
+            for w in wanted:
+                if w.action is not None:
+                    state.validate(Action(w.action["kind"]), w.seat)
+                    accepted += 1
+            seat = state.to_move[0]
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+    assert accepted > 0
+
+
+@pytest.mark.skipif("stellium" not in game_ids(), reason="Stellium is not registered")
+def test_the_stellium_page_lists_no_timeout_move(client):
+    m = _create(client, "stellium", {"players": 2})
+    ws, _, st = join(client, m["id"], m["tokens"])
+    seat = st["to_move"][0]
+    kinds = {a["action"]["kind"] for a in st["legal"][str(seat)]["actions"]}
+    assert kinds == {"draw"}
     ws.__exit__(None, None, None)

@@ -13,7 +13,8 @@ ALL = 0b11110
 def test_draw_is_a_choice_of_type_still_in_the_bag() -> None:
     s = position(board={"a1": "P"})
     s.bag = [0, 0, 3, 0, 1]
-    assert legal_texts(s) == {"draw comet", "draw supernova", "timeout"}
+    # The clock's random draw is the server's to send, never offered as a choice.
+    assert legal_texts(s) == {"draw comet", "draw supernova"}
     act(s, "draw supernova")
     assert s.drawn == 4 and s.bag[4] == 0 and s.phase == 1
     with pytest.raises(IllegalAction):
@@ -26,6 +27,8 @@ def test_timeout_draws_at_random_from_the_bag_and_uses_the_rng() -> None:
     draws = s.rng.draws
     act(s, "timeout")
     assert s.drawn == 3 and s.bag[3] == 1 and s.rng.draws == draws + 1
+    with pytest.raises(IllegalAction, match="allows only"):
+        act(s, "timeout")  # only a pending draw can time out
 
 
 def test_empty_bag_skips_drawing_and_placing() -> None:

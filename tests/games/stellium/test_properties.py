@@ -37,8 +37,10 @@ def test_38_bodies_always_accounted_for(n: int, seed: int) -> None:
     while not s.is_over:
         assert accounted(s) == [11, 10, 9, 8]
         assert not any(s.board[i] for i in range(U.size) if not U.is_space[i])
-        if s.phase == 0:  # a draw is pending: the server's timeout is always legal
-            assert Action("timeout") in s.legal_actions(s.to_move[0])
+        if s.phase == 0:  # a draw is pending: the server's timeout is always accepted,
+            # and never offered to a player as a choice
+            s.validate(Action("timeout"), s.to_move[0])
+            assert Action("timeout") not in s.legal_actions(s.to_move[0])
         seat = s.to_move[0]
         s.apply(rng.choice(s.legal_actions(seat)), seat)
     assert accounted(s) == [11, 10, 9, 8]

@@ -211,6 +211,10 @@ class StelliumState(State):
         if self._legal_set is None:
             self._legal_set = frozenset(self._legal)
         if action not in self._legal_set:
+            # The 5-second clock's random draw: the server's action, never a player's
+            # choice, so it is accepted here but not listed in legal_actions.
+            if action == TIMEOUT and self.phase == DRAW_PHASE:
+                return
             raise IllegalAction(self._why_illegal(action))
 
     def _why_illegal(self, action: Action) -> str:
@@ -226,7 +230,7 @@ class StelliumState(State):
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
         if phase == DRAW_PHASE:
-            return [DRAW[b] for b in (1, 2, 3, 4) if self.bag[b]] + [TIMEOUT]
+            return [DRAW[b] for b in (1, 2, 3, 4) if self.bag[b]]
         if phase == PLACE:
             return self._place_options()
         if phase == EFFECT:
