@@ -188,7 +188,40 @@ def test_own_cargo_ship_hits_vaporise_the_cubes() -> None:
 def test_three_pass_distribution(
     cubes: int, strengths: list[int], taken: list[int], lost: int
 ) -> None:
-    assert distribute(cubes, strengths) == (taken, lost)
+    assert distribute(cubes, strengths, ships=len(strengths)) == (taken, lost)
+
+
+@pytest.mark.parametrize(
+    ("cubes", "strengths", "taken"),
+    [
+        (5, [3, 3], [3, 2]),  # the Devastator's two lasers: all five, none vaporised
+        (2, [3, 3, 1], [2, 0, 0]),
+        (4, [1, 1, 1], [1, 1, 1]),
+    ],
+)
+def test_one_ship_takes_cubes_equal_to_its_damage(
+    cubes: int, strengths: list[int], taken: list[int]
+) -> None:
+    assert distribute(cubes, strengths, ships=1) == (taken, 0)
+
+
+def test_one_ship_with_two_lasers_on_a_cargo_ship_takes_all_it_can() -> None:
+    """Issue 13, item 12: the three passes are for several ships at once; one ship's
+    two strength-3 lasers on 5 cubes take all 5 (the passes would take 4, lose 1)."""
+    st = battle(
+        [("vak.devastator_1", 0, 200, 150, 0), ("hexai.cargo", 2, 200, 400, 0, 5)],
+        players=3,
+        races=["vak", "wiss", "hexai"],
+    )
+    events = fire(st)
+    lasers = [e for e in kinds(events, "laser") if e["target"] == 1]
+    assert len(lasers) == 2  # both forward lasers hit the Cargo ship
+    assert st.cards[0][6] == 5 and st.vaporised == 0
+    assert not on_table(st, 1)
+    assert kinds(events, "cubes") == [
+        {"from_card": 1, "to_card": 0, "cubes": 3, "why": "stolen"},
+        {"from_card": 1, "to_card": 0, "cubes": 2, "why": "stolen"},
+    ]
 
 
 def _cargo_crossfire(cubes: int):

@@ -137,6 +137,61 @@ def test_stolen_goods_vaporise_when_several_ships_strike_at_once() -> None:
     assert st.vaporised == 3 and st.cards[0][6] == 0 and st.cards[2][6] == 0
 
 
+def _brood_between_two_tempests(second: str, x: int, angle: int):
+    """A Hexai Brood holding 3 stolen cubes, its shielded back to the right. The Wiss
+    Tempest on its left (initiative 4, strength 3) destroys it through its open front;
+    ``second`` (also initiative 4) hits it in the same step from the right."""
+    return battle(
+        [
+            ("wiss.tempest_1", 0, 200, 300, 270),  # fires to the right
+            ("hexai.brood_1", 1, 450, 300, 90, 3),  # front to the left, shield on its back
+            (second, 0, x, 300, angle),
+        ],
+        races=["wiss", "hexai"],
+        variants=["stolen_goods"],
+    )
+
+
+def test_stolen_goods_vaporise_when_a_second_ship_hits_a_shield_at_once() -> None:
+    """Issue 13, item 11: a laser that hits a shield does no damage but is still a hit,
+    so two ships hit the Brood at the same time: its cubes are vaporised."""
+    st = _brood_between_two_tempests("wiss.tempest_2", 700, 90)  # fires to the left
+    fire(st)  # the Brood (3) hits the first Tempest for 2 of 3
+    events = fire(st)
+    shots = {e["from_card"]: e["result"] for e in kinds(events, "laser")}
+    assert shots == {0: "damage", 2: "shield"}
+    assert not on_table(st, 1) and on_table(st, 0) and on_table(st, 2)
+    assert st.cards[0][6] == 0 and st.cards[2][6] == 0 and st.vaporised == 3
+    assert kinds(events, "cubes")[-1]["why"] == "destroyed"
+
+
+def test_stolen_goods_vaporise_when_a_second_ship_hits_with_an_ion_laser() -> None:
+    """An ion laser's hit does no damage either (the Brood has already fired), but it
+    is a hit: the Wiss Flagship's side ion meets the Brood in the step it dies."""
+    st = battle(
+        [
+            ("wiss.eclipse_1", 0, 200, 300, 270),  # initiative 5, strength 3 forward
+            ("hexai.brood_1", 1, 450, 300, 90, 3),
+            ("wiss.flagship", 0, 450, 520, 90),  # initiative 5; its ion fires downward
+        ],
+        races=["wiss", "hexai"],
+        variants=["stolen_goods"],
+    )
+    events = []
+    while on_table(st, 1):
+        events = fire(st)
+    shots = {(e["from_card"], e["target"]): e["result"] for e in kinds(events, "laser")}
+    assert shots[(0, 1)] == "damage" and shots[(2, 1)] == "ion_no_effect"
+    assert st.cards[0][6] == 0 and st.vaporised == 3
+
+
+def test_stolen_goods_pass_when_the_only_other_laser_misses() -> None:
+    st = _brood_between_two_tempests("wiss.tempest_2", 700, 270)  # fires away, off the table
+    fire(st)
+    fire(st)
+    assert not on_table(st, 1) and st.cards[0][6] == 3 and st.vaporised == 0
+
+
 def test_without_stolen_goods_the_cubes_vaporise() -> None:
     st = battle([("wiss.tempest_1", 0, 100, 100, 0), ("vak.raider_1", 1, 100, 300, 180, 3)])
     fire(st)

@@ -64,14 +64,25 @@ def next_initiative(st: ConflictState) -> int | None:
     return best
 
 
-def distribute(cubes: int, strengths: list[int]) -> tuple[list[int], int]:
+def distribute(cubes: int, strengths: list[int], ships: int) -> tuple[list[int], int]:
     """Cubes each laser takes from a Cargo source, and how many are vaporised.
 
-    Enough cubes: every laser takes its strength. Too few: the rulebook's three passes
-    (all lasers, then strength 2+, then strength 3), one cube per laser per pass, all
-    the rest vaporised in the first pass that cannot serve every laser."""
+    Enough cubes: every laser takes its strength. One ship shooting (``ships`` == 1),
+    however many of its lasers hit: it removes cubes equal to the damage, so its
+    lasers take, in order, what is left and nothing is vaporised (the three passes are
+    for "multiple ships ... shooting at the same Cargo Ship simultaneously"). Several
+    ships and too few cubes: the rulebook's three passes (all lasers, then strength 2+,
+    then strength 3), one cube per laser per pass, all the rest vaporised in the first
+    pass that cannot serve every laser."""
     if sum(strengths) <= cubes:
         return list(strengths), 0
+    if ships == 1:
+        taken = []
+        for s in strengths:
+            n = min(s, cubes)
+            taken.append(n)
+            cubes -= n
+        return taken, 0
     taken = [0] * len(strengths)
     for level in (1, 2, 3):
         firing = [i for i, s in enumerate(strengths) if s >= level]
@@ -369,7 +380,6 @@ def apply_shots(
     dealt = st.dealt
     cargo_hits: dict[int, list[dict[str, Any]]] = {}
     delayed: list[int] = []  # targets an ion laser delayed
-    damaging: dict[int, set[int]] = {}  # target -> shooters that damaged it this step
     for shot in shots:
         target = shot["target"]
         if target is None:
@@ -408,10 +418,6 @@ def apply_shots(
         owner = cards[shooter][C_OWNER]
         tc[C_DAMAGE] = tc[C_DAMAGE] + (owner,) * amount
         dealt[owner] += amount
-        if target in damaging:
-            damaging[target].add(shooter)
-        else:
-            damaging[target] = {shooter}
         shot["result"] = "damage"
         shot["damage"] = amount
 
@@ -420,7 +426,8 @@ def apply_shots(
         hits = cargo_hits[target]
         tc = cards[target]
         strengths = [1 if h["laser_kind"] == "piercing" else h["strength"] for h in hits]
-        taken, lost = distribute(tc[C_CUBES], strengths)
+        ships_firing = len({h["from_card"] for h in hits})
+        taken, lost = distribute(tc[C_CUBES], strengths, ships_firing)
         tc[C_CUBES] -= sum(taken) + lost
         st.vaporised += lost
         if lost:
@@ -466,7 +473,9 @@ def apply_shots(
         events.append(Event("destroyed", {"card": u, "kill_pile": pile if pile >= 0 else None}))
         if c[C_CUBES]:
             n, c[C_CUBES] = c[C_CUBES], 0
-            hitters = damaging.get(u, set())
+            # every ship whose laser hit it this step, damage or not (a shield, an ion,
+            # an immune hull): the rulebook calls a shot that does no damage a hit too
+            hitters = {shot["from_card"] for shot in shots if shot["target"] == u}
             if stolen_goods and len(hitters) == 1 and next(iter(hitters)) not in dead:
                 heir = next(iter(hitters))
                 cards[heir][C_CUBES] += n

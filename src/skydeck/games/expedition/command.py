@@ -12,15 +12,22 @@ from skydeck.games.expedition.flow import FlowMixin
 
 SPENDABLE = ("rm", "crystal")
 TRADABLE = ("rm", "crystal", "influence")
+#: how a ``build`` pays: every discount, only one of the two, or the printed price
+BUILD_MODES = ("", "exploration", "bonus", "full")
 
 
 class CommandMixin(FlowMixin):
     """Command actions and the legal-action / apply dispatch over frames and phases."""
 
     # --- costs and checks ------------------------------------------------------------------
-    def build_cost(self, seat: int, full: bool = False) -> tuple[int, int, bool, bool] | None:
-        """(RM, Crystal, uses the exploration discount, uses the build bonus) to build here
-        now, or None. ``full``: pay the printed price and keep both discounts for later."""
+    def build_cost(self, seat: int, mode: str = "") -> tuple[int, int, bool, bool] | None:
+        """(RM, Crystal, uses the exploration discount, uses the build discount) to build
+        here now, or None. ``mode`` (the argument of ``build``): "" every discount that
+        lowers the price, "exploration" or "bonus" only that one (keeping the other for a
+        later Embassy this round), "full" the printed price (keeping both). A discount
+        that takes nothing off is not spent."""
+        if mode not in BUILD_MODES:
+            raise ValueError(f"unknown build mode {mode!r}; known: {BUILD_MODES}")
         here = self.location_at(self.ship[seat])
         if here < 0 or self.emb_left[seat] <= 0:
             return None
@@ -46,17 +53,40 @@ class CommandMixin(FlowMixin):
         rm, crystal = loc.cost[idx].rm, loc.cost[idx].crystal
         discount = False
         disc = self.content.rules.exploration_discount
-        if not full and c == 0 and self.round <= len(disc) and not self.disc_used[seat]:
+        if (
+            mode in ("", "exploration")
+            and c == 0
+            and self.round <= len(disc)
+            and not self.disc_used[seat]
+            and rm > 0
+        ):
             rm = max(0, rm - disc[self.round - 1])
             discount = True
-        bonus = 0 if full else self.build_bonus[seat]
-        if bonus:
+        bonus = self.build_bonus[seat] if mode in ("", "bonus") else 0
+        used = False
+        if bonus and rm + crystal > 0:
             cut = min(bonus, rm)
             rm -= cut
             crystal = max(0, crystal - (bonus - cut))
+            used = True
         if self.rm[seat] < rm or self.cr[seat] < crystal:
             return None
-        return rm, crystal, discount, bonus > 0
+        return rm, crystal, discount, used
+
+    def build_actions(self, seat: int) -> list[Action]:
+        """``build`` with every discount, and each other way to pay that differs from it
+        (the player decides which Embassy gets which discount)."""
+        best = self.build_cost(seat)
+        if best is None:
+            return []
+        acts = [Action("build")]
+        seen = {best}
+        for mode, uses in (("exploration", 2), ("bonus", 3), ("full", -1)):
+            cost = self.build_cost(seat, mode)
+            if cost is not None and cost not in seen and (uses < 0 or cost[uses]):
+                seen.add(cost)
+                acts.append(Action("build", (mode,)))
+        return acts
 
     def wormhole_cells(self, seat: int) -> list[int]:
         here = self.ship[seat]
@@ -93,11 +123,7 @@ class CommandMixin(FlowMixin):
         if only in (None, "wormhole"):
             acts += [Action("wormhole", (c,)) for c in self.wormhole_cells(seat)]
         if only in (None, "build"):
-            cost = self.build_cost(seat)
-            if cost is not None:
-                acts.append(Action("build"))
-                if (cost[2] or cost[3]) and self.build_cost(seat, full=True) is not None:
-                    acts.append(Action("build", ("full",)))
+            acts += self.build_actions(seat)
         loc = self.location_at(here)
         if only in (None, "collect") and loc >= 0 and loc in self.tokens[seat]:
             acts.append(Action("collect"))
@@ -190,7 +216,7 @@ class CommandMixin(FlowMixin):
             )
             events.append(Event("moved", {"seat": seat, "cell": cell, "how": k}))
         elif k == "build":
-            self.build(seat, events, full=bool(a.args))
+            self.build(seat, events, str(a.args[0]) if a.args else "")
         elif k == "collect":
             rm, crystal = self.collect(seat, self.location_at(self.ship[seat]))
             events.append(Event("collected", {"seat": seat, "rm": rm, "crystal": crystal}))
@@ -247,8 +273,8 @@ class CommandMixin(FlowMixin):
             self.acted += 1
             events.append(Event("command_done", {"seat": seat}))
 
-    def build(self, seat: int, events: list[Event], full: bool = False) -> None:
-        cost = self.build_cost(seat, full)
+    def build(self, seat: int, events: list[Event], mode: str = "") -> None:
+        cost = self.build_cost(seat, mode)
         assert cost is not None
         rm, crystal, discount, bonus = cost
         here = self.location_at(self.ship[seat])
@@ -260,6 +286,8 @@ class CommandMixin(FlowMixin):
             self.build_bonus[seat] = 0
         c = self.emb[seat][here]
         self.emb[seat][here] = c + 1
+        if c + 1 >= 3:
+            self.filled[seat].append(here)
         self.emb_left[seat] -= 1
         self.gain(seat, influence=1)
         own = self.owner[here]
@@ -307,7 +335,29 @@ class CommandMixin(FlowMixin):
             return self.round_frame_actions(f)
         if k == "artifact":
             return self.artifact_actions(f["s"])
+        if k == "choose":
+            return self.choose_actions(f)
         return self.effect_frame_actions(f)
+
+    def choose_actions(self, f: dict[str, Any]) -> list[Action]:
+        """``option I`` for each option that can do something now (Subspace gateway's
+        teleport needs a Collection token); all of them if none can."""
+        seat = f["s"]
+        ok = [i for i, opt in enumerate(f["opts"]) if any(self.can_do(seat, e) for e in opt)]
+        return [Action("option", (i,)) for i in ok or range(len(f["opts"]))]
+
+    def can_do(self, seat: int, e: dict[str, Any]) -> bool:
+        """Could this effect change anything for ``seat`` now?"""
+        op = e["op"]
+        if op == "collect_remote":
+            return bool(self.tokens[seat])
+        if op == "take_upgrade":
+            return self.can_take_upgrade(seat)
+        if op in ("steal", "attack"):
+            return self.n > 1
+        if op == "secret_expedition":
+            return len(self.secret[seat]) < self.content.rules.max_secret and any(self.exp_decks)
+        return True
 
     def actions_for(self, seat: int) -> list[Action]:
         if self.phase == "over":

@@ -225,9 +225,10 @@ class StateData:
         self.inf[seat] = max(0, self.inf[seat] - influence)
 
     def production(self, seat: int, loc: int) -> tuple[int, int]:
-        """What a Location gives this seat: printed, doubled with 3 of its Embassies."""
+        """What a Location gives this seat: printed, doubled with 3 of its Embassies from
+        the round after the third was built ("double ... in the next round")."""
         p = self.content.locations[loc].produce
-        mult = 2 if self.emb[seat][loc] >= 3 else 1
+        mult = 2 if self.emb[seat][loc] >= 3 and loc not in self.filled[seat] else 1
         return p.rm * mult, p.crystal * mult
 
     def collect(self, seat: int, loc: int) -> tuple[int, int]:
@@ -310,6 +311,7 @@ class StateData:
         if self.dmg_supply <= 0 or self.dmg[seat] >= self.content.rules.upgrade_slots:
             return False
         self.dmg_supply -= 1
+        """The top card of the shuffled Damage deck: a random one of those in the supply."""
         self.dmg[seat] += 1
         return True
 
@@ -321,6 +323,8 @@ class StateData:
         self._compact(seat)
         return True
 
+        """Repair one Damage: a card that slows the ship first (the choice every player
+        would make: the other cards' only lasting harm, the covered slot, is the same)."""
     def injure(self, seat: int) -> int:
         """A random hand card to the Sickbay (an opponent picks blind); -1 if none."""
         h = self.hand[seat]
@@ -423,7 +427,7 @@ def _jsonable(x: Any) -> Any:
     return x
 
 
-#: fields added with the modules: states saved before them load with these empty
+#: fields added with the modules and later: states saved before them load with these empty
 _NAMES = list(FIELDS)
 MODULE_FIELDS = frozenset(_NAMES[_NAMES.index("powers") : _NAMES.index("pending")])
 

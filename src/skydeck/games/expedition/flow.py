@@ -48,6 +48,7 @@ class FlowMixin(SensorMixin):
             "packs",
             "kept",
             "seen",
+            "filled",
         ):
             setattr(self, name, [[] for _ in range(n)])
         self.ship = [0] * n
@@ -166,17 +167,35 @@ class FlowMixin(SensorMixin):
         self.reprog = [[] for _ in range(n)]
         self.collected = [[] for _ in range(n)]
         self.tokens = [[] for _ in range(n)]
+        self.filled = [[] for _ in range(n)]
         self.acted, self.step = 0, 0
         self.phase = "production"
+        produced: list[Event] = []
         if self.round >= 2:
             frames = []
             for k in range(n):
                 seat = (self.first + k) % n
+                rm, cr = self.rm[seat], self.cr[seat]
                 frame = self.produce(seat)
+                if events is not None:
+                    ids = self.t.loc_ids
+                    produced.append(
+                        Event(
+                            "produced",
+                            {
+                                "seat": seat,
+                                "rm": self.rm[seat] - rm,
+                                "crystal": self.cr[seat] - cr,
+                                "locations": [ids[x] for x in self.collected[seat]],
+                            },
+                        )
+                    )
                 if frame:
                     frames.append(frame)
             self.pending.extend(reversed(frames))
-        self.module_round_start(events)
+        self.module_round_start(events)  # the round's reveals come first, then Production
+        if events is not None:
+            events.extend(produced)
 
     def produce(self, seat: int) -> dict[str, int | str] | None:
         """Production: the Starting Location always, the current one with an Embassy;
@@ -302,10 +321,14 @@ class FlowMixin(SensorMixin):
         seat = int(f["s"])  # type: ignore[call-overload]
         if f["k"] == "tokens":
             ids = self.t.loc_ids
-            return [
+            kinds = self.t.loc_kind
+            return [  # Legendary and Artifact Locations produce nothing: no token there
                 Action("token", (ids[loc],))
                 for loc, c in enumerate(self.emb[seat])
-                if c and loc not in self.collected[seat] and loc not in self.tokens[seat]
+                if c
+                and kinds[loc] == "recruit"
+                and loc not in self.collected[seat]
+                and loc not in self.tokens[seat]
             ]
         if f["k"] == "new_exp":
             return [Action("draw", (TIERS[i],)) for i in range(3) if self.exp_decks[i]]

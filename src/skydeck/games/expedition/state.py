@@ -96,6 +96,7 @@ class ExpeditionState(CommandMixin, State):
                 "collection_tokens": [t.loc_ids[x] for x in self.tokens[s]],
                 "collected": [t.loc_ids[x] for x in self.collected[s]],
                 "moves": self.moves[s],
+                "filled_this_round": [t.loc_ids[x] for x in self.filled[s]],
                 "wormhole_ready": bool(self.worm[s]),
                 "discount_used": bool(self.disc_used[s]),
                 "build_discount": self.build_bonus[s],

@@ -1,0 +1,154 @@
+"""Rules fidelity round (issue 13, Stellar Expedition items 1-9): each test builds the
+situation a rulebook line describes and failed on the engine before the fix."""
+
+from __future__ import annotations
+
+from skydeck.core import Event
+from skydeck.games.expedition.state import ExpeditionState
+from tests.games.expedition.helpers import (
+    act,
+    at_command,
+    empty_neighbour,
+    fx,
+    loc,
+    put,
+    run_fx,
+    texts,
+)
+
+
+def edda_at_command(seat: int = 0) -> ExpeditionState:
+    """Round 1, Command phase; seat 0 plays the Sky-Lords of Edda."""
+    return at_command(2, seat=seat, factions=["edda", "unec"])
+
+
+def stand_on(st: ExpeditionState, seat: int, name: str) -> int:
+    """Put Location ``name`` next to the seat's ship and the ship on it."""
+    cell = put(st, loc(name), empty_neighbour(st, st.ship[seat]))
+    st.ship[seat] = cell
+    return cell
+
+
+# --- 1. the third Embassy doubles from the next round -------------------------------------
+def third_embassy_built(round_: int = 4) -> ExpeditionState:
+    st = at_command()
+    st.round = round_
+    stand_on(st, 0, "deepwell")  # produces 2 RM + 1 Crystal
+    dw = loc("deepwell")
+    st.owner[dw] = 0
+    st.emb[0][dw] = 2
+    st.tokens[0] = [dw]
+    st.rm[0], st.cr[0] = 10, 0
+    act(st, "build", 0)  # the third: 6 RM
+    assert st.emb[0][dw] == 3
+    return st
+
+
+def test_third_embassy_does_not_double_collecting_in_the_same_round() -> None:
+    st = third_embassy_built()
+    events = act(st, "collect", 0)
+    got = next(e for e in events if e.kind == "collected").data
+    assert (got["rm"], got["crystal"]) == (2, 1)  # printed, not doubled yet
+    assert (st.rm[0], st.cr[0]) == (4 + 2, 1)
+
+
+def test_third_embassy_does_not_double_a_remote_collection_that_round() -> None:
+    st = third_embassy_built()
+    st.ship[0] = st.grid.gate  # away from Deepwell: Subspace gateway / collect_remote
+    run_fx(st, 0, fx("collect_remote"))
+    act(st, "collect_at deepwell", 0)
+    assert (st.rm[0], st.cr[0]) == (4 + 2, 1)
+
+
+def test_third_embassy_doubles_in_the_next_round() -> None:
+    st = third_embassy_built()
+    st.rm[0], st.cr[0] = 0, 0
+    st.round = 5
+    events: list[Event] = []
+    st.start_round(events)  # Production: the ship is on Deepwell
+    produced = next(e for e in events if e.kind == "produced" and e.data["seat"] == 0).data
+    # Starting Location 3 RM + 1 Crystal, Deepwell doubled 4 RM + 2 Crystal
+    assert (st.rm[0], st.cr[0]) == (7, 3)
+    assert (produced["rm"], produced["crystal"]) == (7, 3)
+
+
+# --- 2. no Collection token on a Location that produces nothing ------------------------
+def test_collection_tokens_are_not_offered_for_legendary_or_artifact_locations() -> None:
+    st = at_command(2, modules=["legendary", "artifacts"])
+    content = st.content
+    recruits = [i for i, x in enumerate(content.locations) if x.kind == "recruit" and x.level > 0][
+        :5
+    ]
+    barren = [
+        next(i for i, x in enumerate(content.locations) if x.kind == kind)
+        for kind in ("legendary", "artifact")
+    ]
+    for i in recruits + barren:
+        st.emb[0][i] = 1
+    st.round = 2
+    frame = st.produce(0)  # 5 producing Locations for 4 tokens: a choice
+    assert frame is not None
+    st.pending = [frame]
+    offered = {str(a.args[0]) for a in st.legal_actions(0)}
+    assert offered == {content.locations[i].id for i in recruits}
+
+
+# --- 3. the player decides which Embassy gets which discount ---------------------------
+def test_terraform_is_not_spent_when_the_exploration_discount_pays_everything() -> None:
+    st = edda_at_command()
+    stand_on(st, 0, "port_meridian")  # 3 RM; round 1 exploration discount 3
+    st.build_bonus[0] = 2  # Terraform used
+    st.rm[0] = 5
+    assert "build exploration" not in texts(st, 0)  # `build` already keeps Terraform
+    act(st, "build", 0)
+    assert st.rm[0] == 5 and st.disc_used[0] == 1
+    assert st.build_bonus[0] == 2  # kept for a later Embassy this round
+
+
+def test_terraform_and_the_exploration_discount_can_go_to_different_embassies() -> None:
+    st = edda_at_command()
+    stand_on(st, 0, "halo_station")  # 4 RM; discount 3 leaves 1, Terraform takes 2
+    st.build_bonus[0] = 2
+    st.rm[0] = 10
+    offered = texts(st, 0)
+    assert {"build", "build exploration", "build bonus", "build full"} <= set(offered)
+    act(st, "build bonus", 0)  # Terraform here, the exploration discount kept
+    assert st.rm[0] == 8 and st.build_bonus[0] == 0 and st.disc_used[0] == 0
+    st.ship[0] = st.grid.gate
+    stand_on(st, 0, "gearspire")  # 3 RM, the exploration discount now
+    act(st, "build", 0)
+    assert st.rm[0] == 8 and st.disc_used[0] == 1
+
+
+def test_build_exploration_keeps_terraform() -> None:
+    st = edda_at_command()
+    stand_on(st, 0, "halo_station")
+    st.build_bonus[0] = 2
+    st.rm[0] = 10
+    act(st, "build exploration", 0)
+    assert st.rm[0] == 9 and st.build_bonus[0] == 2 and st.disc_used[0] == 1
+
+
+# --- 4. Subspace gateway offers only what can happen -----------------------------------
+def test_subspace_gateway_offers_no_teleport_without_collection_tokens() -> None:
+    st = edda_at_command()
+    assert st.tokens[0] == []
+    run_fx(st, 0, *st.t.specials[st.factions[0]][0])  # Subspace gateway
+    assert texts(st, 0) == ["option 1"]  # 1 Influence; teleport has nothing to move
+    st2 = edda_at_command()
+    st2.tokens[0] = [st2.start_of(0)]
+    run_fx(st2, 0, *st2.t.specials[st2.factions[0]][0])
+    assert texts(st2, 0) == ["option 0", "option 1"]
+
+
+# --- 9. Production is logged ---------------------------------------------------------------
+def test_production_logs_what_each_player_produced() -> None:
+    st = at_command()
+    st.round = 2
+    events: list[Event] = []
+    st.start_round(events)
+    produced = [e.data for e in events if e.kind == "produced"]
+    assert [p["seat"] for p in produced] == [0, 1]
+    for p in produced:
+        assert (p["rm"], p["crystal"]) == (3, 1)
+        assert p["locations"] == [st.t.loc_ids[st.start_of(p["seat"])]]
