@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -16,7 +17,7 @@ from rich.table import Table
 from skydeck.core.record import MatchRecord
 from skydeck.core.registry import game_class, game_ids, load
 
-PLUGINS = ("skydeck.agents.commands", "skydeck.server.commands")
+PLUGINS = ("skydeck.agents.commands", "skydeck.server.commands", "skydeck.sim.commands")
 
 
 def _parse_set(items: Sequence[str] | None) -> dict[str, Any]:
@@ -196,7 +197,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
     console = Console()
     try:
-        record = MatchRecord.load(args.file)
+        if args.match is not None or os.path.isdir(args.file):
+            from skydeck.sim.records import load_record
+
+            record = load_record(args.file, args.match)  # a `skydeck simulate` run
+        else:
+            record = MatchRecord.load(args.file)
     except (OSError, ValueError) as exc:
         console.print(f"[red]cannot read {args.file}: {exc}[/red]")
         return 2
@@ -277,7 +283,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_render)
 
     p = sub.add_parser("replay", help="step through a saved match record")
-    p.add_argument("file")
+    p.add_argument("file", help="a match record (JSON), or a `skydeck simulate` run folder")
+    p.add_argument("--match", type=int, help="with a simulate run: the match_id to replay")
     p.add_argument("--seat", type=int, help="see the match as this seat (1-based)")
     p.add_argument("--step", action="store_true", help="pause after every action")
     p.set_defaults(func=_cmd_replay)

@@ -1,0 +1,177 @@
+"""CLI subcommands of the study engine: ``skydeck simulate`` and ``skydeck report``.
+
+The main CLI calls :func:`register` with its subparsers. Bad input of any kind ends in
+one red line naming it, exit code 2, and nothing written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from skydeck.core.registry import game_ids
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "simulate",
+        help="play a grid of options x agents x seatings; Parquet tables for study",
+        description="Play every combination of the --grid values (each a setting) with the "
+        "agents seated in rotation; every setting plays the same deals. Writes Parquet "
+        "tables (docs/simulate.md) and compact match records under --out.",
+    )
+    p.add_argument("game", metavar="GAME", help="one of: " + ", ".join(game_ids()))
+    p.add_argument("--agents", required=True, help="comma-separated specs, e.g. heuristic,random")
+    p.add_argument("--games", type=int, required=True, help="matches per setting")
+    p.add_argument("--players", type=int, help="seats per match (default: the game's first)")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="an option")
+    p.add_argument(
+        "--grid",
+        action="append",
+        default=[],
+        metavar="KEY=V1,V2",
+        help="an option's values to cross, e.g. scale=dispute,war or races=[wiss,vak],[vak,wiss]",
+    )
+    p.add_argument("--seed", type=int, default=0, help="first deal's seed (default 0)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=int, default=1, help="local worker processes (default 1)")
+    where.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="run on Ray: alone, a local Ray runtime; with ADDRESS, join that cluster",
+    )
+    p.add_argument("--out", required=True, help="the run folder (created; must be new or empty)")
+    p.add_argument("--resume", action="store_true", help="continue the interrupted run in --out")
+    p.add_argument("--chunk", type=int, default=None, help="matches per unit of work (default 25)")
+    p.add_argument(
+        "--max-settings", type=int, default=None, help="refuse grids larger than this (1000)"
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_simulate)
+
+    p = subparsers.add_parser(
+        "report",
+        help="an HTML balance report with plots from a simulate run",
+        description="Win rates with 95%% intervals by seat, agent, faction, power and "
+        "drone rank; scores, lengths, actions, card impact; a summary of what is "
+        "significantly unbalanced. Writes one HTML file and a PNG per plot beside it.",
+    )
+    p.add_argument("run", metavar="DIR", help="a skydeck simulate --out folder")
+    p.add_argument("--out", default=None, help="the HTML file (default DIR/report.html)")
+    p.set_defaults(func=cmd_report)
+
+
+class RateColumn(ProgressColumn):
+    """Games per second over the matches played by this command."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("-- games/s" if not speed else f"{speed:.1f} games/s", style="cyan")
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from skydeck.sim.plan import (
+        DEFAULT_CHUNK,
+        DEFAULT_MAX_SETTINGS,
+        Plan,
+        parse_assignment,
+        parse_grid,
+        parse_value,
+    )
+    from skydeck.sim.simulate import check_folder, run
+
+    err = Console(stderr=True)
+    try:
+        options: dict[str, Any] = {}
+        for item in args.set:
+            key, raw = parse_assignment(item, "--set")
+            options[key] = parse_value(raw)
+        if args.players is not None:
+            options["players"] = args.players
+        if args.jobs < 1:
+            raise ValueError(f"--jobs must be at least 1, got {args.jobs}")
+        plan = Plan(
+            game=args.game,
+            agents=[s.strip() for s in args.agents.split(",") if s.strip()],
+            games=args.games,
+            options=options,
+            grid=parse_grid(args.grid),
+            seed=args.seed,
+            chunk=args.chunk or DEFAULT_CHUNK,
+            max_settings=args.max_settings or DEFAULT_MAX_SETTINGS,
+        )
+        out = Path(args.out)
+        plan.check()  # before the bar: a bad command prints one line and nothing else
+        check_folder(plan, out, args.resume)
+        console = Console(stderr=True, quiet=args.quiet)
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            RateColumn(),
+            TextColumn("{task.fields[failed]} failed", style="red"),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=console,
+            transient=False,
+        ) as bar:
+            task = bar.add_task(f"{plan.game}", total=None, failed=0, start=False)
+
+            def start(total: int, already: int) -> None:
+                bar.update(task, total=total - already)
+                bar.start_task(task)
+
+            failures = 0
+
+            def progress(n: int, bad: int) -> None:
+                nonlocal failures
+                failures += bad
+                bar.update(task, advance=n, failed=failures)
+
+            began = time.perf_counter()
+            outcome = run(
+                plan, out, jobs=args.jobs, ray=args.ray, resume=args.resume,
+                progress=progress, start=start,
+            )  # fmt: skip
+    except ValueError as exc:
+        err.print(f"[red]{exc}[/red]", soft_wrap=True)
+        return 2
+    seconds = time.perf_counter() - began
+    note = f", {outcome.skipped} already there" if outcome.skipped else ""
+    Console(stderr=True, quiet=args.quiet).print(
+        f"{outcome.played} matches in {seconds:.1f} s{note}; {outcome.failed} failed; "
+        f"tables in {out}/ (skydeck report {out})"
+    )
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from skydeck.sim.balance_report import write_report
+
+    err = Console(stderr=True)
+    try:
+        html, pngs = write_report(Path(args.run), Path(args.out) if args.out else None)
+    except ValueError as exc:
+        err.print(f"[red]{exc}[/red]", soft_wrap=True)
+        return 2
+    Console().print(f"wrote {html} and {len(pngs)} plots beside it")
+    return 0
