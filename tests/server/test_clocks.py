@@ -120,3 +120,47 @@ def test_the_stellium_page_lists_no_timeout_move(client):
     kinds = {a["action"]["kind"] for a in st["legal"][str(seat)]["actions"]}
     assert kinds == {"draw"}
     ws.__exit__(None, None, None)
+
+
+def _moves(client, match_id):
+    return client.get(f"/api/matches/{match_id}").json()["n"]
+
+
+@pytest.mark.skipif("stellium" not in game_ids(), reason="Stellium is not registered")
+def test_stellium_draw_clock_waits_for_the_seat_to_move_to_connect(client_factory):
+    # The 5 s draw lasts 0.5 s; a seat nobody opened is waited for 30 s.
+    client = client_factory(clock_scale=0.1, clock_grace=30.0)
+    m = _create(client, "stellium", {"players": 2})
+    time.sleep(1.0)  # twice the draw clock: no draw was taken for an absent player
+    assert _moves(client, m["id"]) == 0
+    to_move = load("stellium", players=2).new(1).to_move[0]  # _create's seed
+    other = 1 - to_move
+    # The other player connecting does not start the clock of the seat to move.
+    ws_other, _, st = join(client, m["id"], [m["tokens"][other]])
+    [clock] = st["deadlines"]
+    assert clock["seat"] == to_move and clock["due"] - st["now"] > 29
+    time.sleep(0.8)
+    assert _moves(client, m["id"]) == 0
+    # The seat to move connects: its 5 (here 0.5) seconds start now.
+    ws, _, st = join(client, m["id"], [m["tokens"][to_move]])
+    [clock] = st["deadlines"]
+    assert 0.3 < clock["due"] - st["now"] <= 0.5 + 0.05
+    # The waiting player sees the clock start too.
+    assert receive_until(ws_other, "state")["deadlines"][0]["due"] == clock["due"]
+    st = receive_until(ws, "state")
+    assert st["n"] == 1
+    assert "timeout" in [e["kind"] for e in st["log"][0]["events"]]
+    for w in (ws, ws_other):
+        w.__exit__(None, None, None)
+
+
+@pytest.mark.skipif("stellium" not in game_ids(), reason="Stellium is not registered")
+def test_stellium_draw_clock_starts_after_the_grace_period_anyway(client_factory):
+    client = client_factory(clock_scale=0.1, clock_grace=0.5)
+    m = _create(client, "stellium", {"players": 2})
+    time.sleep(0.6)
+    assert _moves(client, m["id"]) == 0  # grace over, the 0.5 s draw is running
+    deadline = time.time() + 5
+    while _moves(client, m["id"]) == 0 and time.time() < deadline:
+        time.sleep(0.05)
+    assert _moves(client, m["id"]) == 1

@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from skydeck.core import Game
 from skydeck.core.registry import game_class, game_ids
 from skydeck.server.ai import available_specs
-from skydeck.server.hub import Hub
+from skydeck.server.hub import CLOCK_GRACE, Hub
 from skydeck.server.messages import MAX_MESSAGE, ProtocolError, get_int, loads, parse
 from skydeck.server.replay import replay_steps
 from skydeck.server.room import Client, Room
@@ -38,14 +38,24 @@ def create_app(
     list_games: Callable[[], list[str]] = game_ids,
     ai_delay: float = 0.4,
     clock_scale: float = 1.0,
+    clock_grace: float = CLOCK_GRACE,
     tune_gc: bool = False,
 ) -> FastAPI:
     """A Skydeck server. ``db_url``: any SQLAlchemy URL (default: SKYDECK_DATABASE_URL,
     else a SQLite file under ./skydeck-data). ``games``/``list_games`` let tests add games.
-    ``tune_gc``: the process is this server's own (``skydeck serve``, the bench), so
-    its garbage collector may be tuned for short pauses (see ``quiet_gc``)."""
+    ``clock_grace``: seconds a clock of an unconnected human seat waits before it
+    starts anyway (it starts at once when the seat connects). ``tune_gc``: the process
+    is this server's own (``skydeck serve``, the bench), so its garbage collector may be
+    tuned for short pauses (see ``quiet_gc``)."""
     store = storage or Storage(db_url)
-    hub = Hub(store, games=games, list_games=list_games, ai_delay=ai_delay, clock_scale=clock_scale)
+    hub = Hub(
+        store,
+        games=games,
+        list_games=list_games,
+        ai_delay=ai_delay,
+        clock_scale=clock_scale,
+        clock_grace=clock_grace,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -55,6 +55,8 @@ class Wanted:
     seat: int
     seconds: float
     action: dict[str, Any] | None
+    #: Every seat the clock times (a table clock: all seats to move); () means (seat,).
+    seats: tuple[int, ...] = ()
 
 
 def _accepts(state: State, action: Action, seat: int) -> bool:
@@ -85,7 +87,8 @@ def wanted_clocks(
         action = Action(ta.kind)
         if ta.scope == "table":
             if to_move and _accepts(state, action, to_move[0]):
-                out.append(Wanted(f"{ta.label}:table", to_move[0], seconds, action.to_json()))
+                key = f"{ta.label}:table"
+                out.append(Wanted(key, to_move[0], seconds, action.to_json(), tuple(to_move)))
                 engine_timed.update(to_move)
             continue
         for seat in to_move:

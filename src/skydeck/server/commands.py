@@ -19,6 +19,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--ai-delay", type=float, default=0.4, help="seconds an AI seat waits before moving"
     )
+    p.add_argument(
+        "--clock-grace",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="how long a clock (Stellium's draw, a move clock) waits for its seat to "
+        "connect before it starts anyway (default 60)",
+    )
     p.set_defaults(func=serve)
 
 
@@ -58,7 +66,8 @@ def serve(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
-    app = create_app(args.db, ai_delay=args.ai_delay, tune_gc=True)
+    grace = {} if args.clock_grace is None else {"clock_grace": args.clock_grace}
+    app = create_app(args.db, ai_delay=args.ai_delay, tune_gc=True, **grace)
     print(f"Skydeck is at http://{args.host}:{args.port}/  (database: {app.state.hub.storage.url})")
     uvicorn.run(
         app,

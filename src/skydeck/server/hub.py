@@ -22,7 +22,7 @@ from skydeck.core import Action, Game, IllegalAction, Rng
 from skydeck.core.record import RECORD_VERSION
 from skydeck.core.registry import game_class, game_ids
 from skydeck.server.ai import make_agent
-from skydeck.server.clocks import wanted_clocks
+from skydeck.server.clocks import Wanted, wanted_clocks
 from skydeck.server.messages import ProtocolError
 from skydeck.server.room import Client, Room
 from skydeck.server.seats import MAX_NAME, digest, new_match_id, new_token, token_matches
@@ -31,6 +31,8 @@ from skydeck.server.storage import Deadline, PendingWrite, Storage, StoredMatch
 log = logging.getLogger("skydeck.server")
 
 MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = 5, 24 * 3600
+#: Seconds a clock of a human seat waits for that seat to connect before it starts.
+CLOCK_GRACE = 60.0
 
 
 class Hub:
@@ -42,6 +44,7 @@ class Hub:
         ai_delay: float = 0.4,
         executor: Executor | None = None,
         clock_scale: float = 1.0,
+        clock_grace: float = CLOCK_GRACE,
     ) -> None:
         self.storage = storage
         self.game_class = games
@@ -49,6 +52,10 @@ class Hub:
         self.ai_delay = ai_delay
         #: Multiplies every clock's length (tests run a 30 s deployment in a few seconds).
         self.clock_scale = clock_scale
+        #: A clock of a human seat nobody has opened starts only after this many
+        #: seconds (or as soon as the seat connects): nobody loses a draw to a link
+        #: not yet opened.
+        self.clock_grace = clock_grace
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="ai")
         self.rooms: dict[str, Room] = {}
         #: Moves applied in memory and waiting for the group commit, in order.
@@ -198,6 +205,8 @@ class Hub:
 
     def attach(self, room: Room, client: Client) -> None:
         self.settle(room)  # nobody sees a move before it is committed
+        if self._start_waiting_clocks(room, client.seats):
+            room.broadcast()  # the others see the clock start
         room.clients.add(client)
         client.send(
             {
@@ -382,23 +391,59 @@ class Hub:
         self._schedule_ai(room)
 
     # --- clocks ----------------------------------------------------------------------
-    def _deadlines(self, room: Room) -> list[Deadline]:
-        now = time.time()
-        state = room.match.state
-        out = []
-        for w in wanted_clocks(
+    def _wanted(self, room: Room) -> list[Wanted]:
+        return wanted_clocks(
             room.game.id,
             room.game.options,
-            state,
+            room.match.state,
             room.turn_start,
             room.human_seats,
             room.settings.get("move_seconds"),
-        ):
+        )
+
+    @staticmethod
+    def _absent(room: Room, w: Wanted, present: frozenset[int] = frozenset()) -> bool:
+        """Whether a human seat this clock times has no connection open (``present``:
+        seats of a client about to join)."""
+        connected = set(present).union(*(c.seats for c in room.clients))
+        return any(
+            room.seats[s]["kind"] == "human" and s not in connected for s in w.seats or (w.seat,)
+        )
+
+    def _deadlines(self, room: Room) -> list[Deadline]:
+        now = time.time()
+        out = []
+        for w in self._wanted(room):
             old = room.deadlines.get(w.key)
             if old is None:
-                old = Deadline(w.key, w.seat, now + w.seconds * self.clock_scale, w.action)
+                seconds = w.seconds * self.clock_scale
+                if self._absent(room, w):
+                    seconds += self.clock_grace  # it starts when the seat connects
+                old = Deadline(w.key, w.seat, now + seconds, w.action)
             out.append(old)
         return out
+
+    def _start_waiting_clocks(self, room: Room, joining: frozenset[int]) -> bool:
+        """Start now the clocks still in their grace period whose seats are all present
+        once ``joining`` has connected; True if any started."""
+        if room.status != "live" or not joining or not room.deadlines:
+            return False
+        now = time.time()
+        changed = False
+        for w in self._wanted(room):
+            d = room.deadlines.get(w.key)
+            run = w.seconds * self.clock_scale
+            if d is None or d.due - now <= run or self._absent(room, w, joining):
+                continue
+            room.deadlines[w.key] = Deadline(w.key, d.seat, now + run, d.action)
+            timer = room.timers.pop(w.key, None)
+            if timer is not None:
+                timer.cancel()
+            changed = True
+        if changed:
+            self.storage.set_deadlines(room.id, list(room.deadlines.values()))
+            self._arm_clocks(room)
+        return changed
 
     def _replace_clocks(self, room: Room, deadlines: list[Deadline]) -> None:
         room.deadlines = {d.key: d for d in deadlines}

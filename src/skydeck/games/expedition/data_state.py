@@ -85,6 +85,8 @@ FIELDS: dict[str, str] = {
     "d_known": "l",
     "d_decks": "ll",
     "d_used": "ll",
+    # later rules fixes (issue 13); states saved before them load with these empty
+    "filled": "ll",
     "pending": "p",
 }
 
@@ -173,6 +175,9 @@ class StateData:
     d_known: list[int]
     d_decks: list[list[int]]
     d_used: list[list[int]]
+    #: per seat, Locations whose third Embassy was built this round (doubling starts the
+    #: next round)
+    filled: list[list[int]]
     pending: list[dict[str, Any]]
     #: seats plus the drone in solo (turn order runs over both); the drone's index is n
     turns: int

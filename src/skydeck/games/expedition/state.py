@@ -95,9 +95,9 @@ class ExpeditionState(CommandMixin, State):
                 ],
                 "collection_tokens": [t.loc_ids[x] for x in self.tokens[s]],
                 "collected": [t.loc_ids[x] for x in self.collected[s]],
-                "moves": self.moves[s],
                 "filled_this_round": [t.loc_ids[x] for x in self.filled[s]],
                 "wormhole_ready": bool(self.worm[s]),
+                "moves": self.moves[s],
                 "discount_used": bool(self.disc_used[s]),
                 "build_discount": self.build_bonus[s],
                 "trades": self.trades[s],
@@ -323,6 +323,8 @@ class ExpeditionState(CommandMixin, State):
         if len(s.hand) != s.n:
             raise ValueError("expedition: state does not match the number of players")
         return s
+        if not s.filled:  # saved before the third-Embassy rule: nothing filled this round
+            s.filled = [[] for _ in range(s.n)]
 
     def validate(self, action: Action, seat: int) -> None:
         """Membership in the legal actions; in a free Command turn only the actions of
