@@ -343,3 +343,13 @@ def test_deeply_nested_messages_are_refused_and_the_socket_stays_open(client):
     ws.send_json({"type": "act", "seat": 0, "action": good, "n": st["n"]})
     assert receive_until(ws, "state")["n"] == 1
     ws.__exit__(None, None, None)
+
+
+def test_options_name_the_player_counts_they_apply_to(client):
+    """The lobby shows and sends an option only for the player counts it applies to."""
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    if "expedition" not in games:
+        pytest.skip("Stellar Expedition is not registered")
+    specs = {o["name"]: o for o in games["expedition"]["options"]}
+    assert specs["solo_rank"]["players"] == [1] and specs["drone_faction"]["players"] == [1]
+    assert specs["modules"]["players"] is None

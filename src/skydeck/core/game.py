@@ -21,7 +21,15 @@ from skydeck.core.rng import Rng
 class OptionSpec:
     """One option a game accepts, described for the lobby and for error messages."""
 
-    def __init__(self, name: str, kind: str, default: Any, help: str, choices: Any = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        kind: str,
+        default: Any,
+        help: str,
+        choices: Any = None,
+        players: tuple[int, ...] | None = None,
+    ) -> None:
         self.name, self.kind, self.default, self.help, self.choices = (
             name,
             kind,
@@ -29,6 +37,9 @@ class OptionSpec:
             help,
             choices,
         )
+        #: The player counts the option applies to (None: all); the lobby shows and
+        #: sends it only for those, so a default set-up never carries it elsewhere.
+        self.players = players
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -37,6 +48,7 @@ class OptionSpec:
             "default": self.default,
             "help": self.help,
             "choices": self.choices,
+            "players": None if self.players is None else list(self.players),
         }
 
 

@@ -42,6 +42,7 @@ class ExpeditionGame(Game):
             None,
             "solo game (players=1): the drone's rank; default commander",
             list(RANKS),
+            players=(1,),
         ),
         OptionSpec(
             "drone_faction",
@@ -49,6 +50,7 @@ class ExpeditionGame(Game):
             None,
             "solo game: the drone's faction; default the first one the player does not use",
             ["unec", "tognath", "maheri", "edda"],
+            players=(1,),
         ),
     )
 

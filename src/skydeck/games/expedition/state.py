@@ -322,9 +322,9 @@ class ExpeditionState(CommandMixin, State):
             raise ValueError(f"expedition: malformed state: {exc}") from None
         if len(s.hand) != s.n:
             raise ValueError("expedition: state does not match the number of players")
-        return s
         if not s.filled:  # saved before the third-Embassy rule: nothing filled this round
             s.filled = [[] for _ in range(s.n)]
+        return s
 
     def validate(self, action: Action, seat: int) -> None:
         """Membership in the legal actions; in a free Command turn only the actions of
