@@ -1,0 +1,125 @@
+"""The PettingZoo AEC face: one agent acts per ``step``.
+
+Agents are ``player_0`` ... ``player_{n-1}``. In a simultaneous phase the movers take
+turns round robin (seat order after the last one to act), each seeing its own view.
+Rewards arrive at the end only (see ``Match.rewards``). No PettingZoo wrappers: the
+checks they add (order, bounds) are done inline, so a step costs the engine's step
+plus a mask.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.error import ResetNeeded
+from pettingzoo import AECEnv
+
+from skydeck.core.errors import IllegalAction
+from skydeck.rl.match import SEED_RANGE, Match, agent_name, seat_of
+from skydeck.rl.render import RENDER_MODES, check_render_mode, render
+
+
+def make_spaces(match: Match) -> tuple[spaces.Dict, spaces.Discrete]:
+    obs = spaces.Dict(
+        {
+            "observation": spaces.Box(
+                -np.inf, np.inf, shape=(match.observer.size,), dtype=np.float32
+            ),
+            "action_mask": spaces.Box(0, 1, shape=(match.catalogue.n,), dtype=np.int8),
+        }
+    )
+    return obs, spaces.Discrete(match.catalogue.n)
+
+
+class SkydeckAEC(AECEnv):
+    """``skydeck.rl.aec_env(game, **options)``: a PettingZoo AEC environment."""
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str,
+        render_mode: str | None = None,
+        reward: str = "outcome",
+        max_cycles: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.match = Match(game, reward=reward, **options)
+        self.render_mode = check_render_mode(render_mode)
+        self.max_cycles = max_cycles
+        self.metadata = {**self.metadata, "name": f"skydeck_{game}_v0"}
+        self.possible_agents = [agent_name(s) for s in range(self.match.players)]
+        obs_space, act_space = make_spaces(self.match)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        self.agents: list[str] = []
+        self._rng = np.random.default_rng()
+        self._steps = 0
+        self._seat = 0
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.match.new(int(self._rng.integers(SEED_RANGE)))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._steps = 0
+        self._seat = self.match.next_seat(None)
+        self.agent_selection = agent_name(self._seat)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = seat_of(agent)
+        return {"observation": self.match.observe(seat), "action_mask": self.match.mask(seat)}
+
+    def action_mask(self, agent: str | None = None) -> np.ndarray:
+        """The mask alone (cheaper than ``observe`` when the observation is not needed)."""
+        return self.match.mask(seat_of(agent or self.agent_selection))
+
+    def step(self, action: Any) -> None:
+        if not self.agents:
+            raise ResetNeeded(
+                "the episode is over and every agent has left; call reset() to start another"
+            )
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalAction(f"{agent}: None is only the action of a finished agent")
+        seat = self._seat
+        self.match.play(seat, action)
+        self._steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        state = self.match.live
+        if state.is_over:
+            for a, r in zip(self.agents, self.match.rewards(), strict=True):
+                self.rewards[a] = r
+                self.terminations[a] = True
+        elif self.max_cycles is not None and self._steps >= self.max_cycles:
+            for a in self.agents:
+                self.truncations[a] = True
+        if not state.is_over:
+            self._seat = self.match.next_seat(seat)
+            self.agent_selection = agent_name(self._seat)
+        self._accumulate_rewards()
+
+    def render(self) -> Any:
+        if self.render_mode is None:
+            return None
+        return render(self.render_mode, self.match.game, self.match.live.view(None), None)
+
+    def close(self) -> None:
+        pass

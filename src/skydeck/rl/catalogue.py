@@ -1,0 +1,90 @@
+"""A game's fixed discrete action space: every engine action it could ever offer,
+numbered once per game and option set.
+
+Why a catalogue and not "the i-th legal action": a policy's output unit must mean the
+same move in every position, or it cannot learn. Each game module lists its actions
+in named blocks (``launch``, ``coordinate`` ...) built from the content, so the space
+depends only on the options (never on a deal) and is documented per game in
+docs/rl.md. Index 0 is ``wait``: not an engine action, the one choice of a seat that may
+not act now in a parallel environment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from skydeck.core.action import Action
+from skydeck.core.errors import IllegalAction
+
+WAIT = Action("wait")
+
+
+class ActionCatalogue:
+    """Numbered actions of one game and option set: ``encode``/``decode`` both ways,
+    ``mask`` from a legal list."""
+
+    def __init__(self, game_id: str, blocks: Iterable[tuple[str, Iterable[Action]]]) -> None:
+        self.game_id = game_id
+        actions: list[Action] = [WAIT]
+        self.blocks: dict[str, tuple[int, int]] = {"wait": (0, 1)}
+        for name, items in blocks:
+            start = len(actions)
+            actions.extend(items)
+            lo, _ = self.blocks.get(name, (start, start))
+            self.blocks[name] = (min(lo, start), len(actions))
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self.index: dict[Action, int] = {}
+        for i, a in enumerate(actions):
+            if a in self.index:
+                raise ValueError(f"{game_id}: action '{a}' listed twice in the catalogue")
+            self.index[a] = i
+        self.n = len(actions)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def encode(self, action: Action) -> int:
+        """The index of an engine action; ValueError when the catalogue lacks it."""
+        i = self.index.get(action)
+        if i is None:
+            raise ValueError(f"{self.game_id}: '{action}' has no index in the action space")
+        return i
+
+    def decode(self, index: int) -> Action:
+        """The engine action of an index; IllegalAction naming the index otherwise."""
+        if isinstance(index, bool) or not isinstance(index, int | np.integer):
+            raise IllegalAction(f"{self.game_id}: an action index must be an int, got {index!r}")
+        if not 0 <= index < self.n:
+            raise IllegalAction(
+                f"{self.game_id}: action {int(index)} is outside the action space "
+                f"Discrete({self.n})"
+            )
+        return self.actions[index]
+
+    def mask(self, legal: Sequence[Action], out: np.ndarray | None = None) -> np.ndarray:
+        """int8 mask over the space (1 = legal). Legal actions the catalogue lacks are
+        left out; :meth:`missing` names them (the tests check it never happens)."""
+        m = np.zeros(self.n, dtype=np.int8) if out is None else out
+        get = self.index.get
+        idx = [i for i in map(get, legal) if i is not None]
+        if idx:
+            m[idx] = 1
+        return m
+
+    def missing(self, legal: Sequence[Action]) -> list[Action]:
+        return [a for a in legal if a not in self.index]
+
+    def block_of(self, index: int) -> str:
+        for name, (lo, hi) in self.blocks.items():
+            if lo <= index < hi:
+                return name
+        raise IllegalAction(f"{self.game_id}: action {index} is outside Discrete({self.n})")
+
+    def describe(self) -> list[tuple[str, int, int, str]]:
+        """(block, first index, size, an example) for the docs."""
+        out = []
+        for name, (lo, hi) in sorted(self.blocks.items(), key=lambda kv: kv[1][0]):
+            out.append((name, lo, hi - lo, str(self.actions[lo]) if hi > lo else ""))
+        return out

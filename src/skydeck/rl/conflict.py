@@ -1,0 +1,146 @@
+"""Stellar Conflict for RL: the action catalogue and the observer.
+
+Actions: ``buy`` (every regular ship of the races in play), ``ready``, ``place`` on the
+engine's placement grid (``data/table.json``: centres every 100 mm from a 60 mm margin,
+centred on the 900 x 600 table, x 8 angles every 45 degrees, keeping the spots whose
+card lies wholly on the table: 320 spots), ``done`` and ``fire``. The clock's
+``timeout`` is the server's, never an agent's. The continuous variant
+(``placement="continuous"``) adds one ``place_any`` index whose x, y, angle come in a
+Box beside it (see ``skydeck.rl.match``).
+
+Observation: the table as the seat sees it. Other seats' fleets and hands are hidden by
+the view (``null``), so only counts of them appear here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from skydeck.core.action import Action
+from skydeck.rl.observer import Observer, Vec, mark, one_hot
+
+COOPERATIVE = False
+SIMULTANEOUS = True
+PHASES = ("preparation", "deployment", "last_card", "battle", "over")
+RACES = ("wiss", "vak", "tetrakori", "hexai")
+ROLES = ("ship", "cargo", "flagship", "meteor")
+MAX_CARDS = 64  # cards beyond (never seen in play) are left out of the observation
+CARD_FEATURES = 17
+
+
+def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:
+    content = game.content
+    buys = [
+        Action("buy", (content.ships[i].id,)) for r in game.races for i in content.regulars_of(r)
+    ]
+    grid = game.shapes.grid
+    return [
+        ("buy", buys),
+        ("ready", [Action("ready")]),
+        ("place", [game.shapes.place_action[p] for p in grid]),
+        ("done", [Action("done")]),
+        ("fire", [Action("fire")]),
+    ]
+
+
+class ConflictObserver(Observer):
+    def __init__(self, game: Any) -> None:
+        super().__init__()
+        content = game.content
+        n = game.players
+        self.players = n
+        designs = [s.id for s in content.ships if s.race in game.races]
+        designs += [content.ships[i].id for i in content.meteors]
+        self.designs = {d: i for i, d in enumerate(designs)}
+        nd = len(designs)
+        self.width, self.height = game.shapes.width, game.shapes.height
+        self.credits = max(1, game.credits)
+        self.o_seat = self.add("seat", n, "one-hot: this seat")
+        self.o_phase = self.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
+        self.o_move = self.add("to_move", n, "seats that may act now")
+        self.o_seats = self.add(
+            "seats",
+            (n, 4 + 7),
+            "per seat: race one-hot (wiss vak tetrakori hexai), ready, done, deck / 10, "
+            "holding, score / 10, kill pile / 10, is me",
+        )
+        self.o_hand = self.add("hand", nd, "one-hot design of the card in my hand")
+        self.o_fleet = self.add("fleet", nd, "my chosen fleet (designs)")
+        self.o_credits = self.add("credits_left", 1, "my credits left / credits")
+        self.o_cards = self.add(
+            "cards",
+            (MAX_CARDS, CARD_FEATURES + n + 1),
+            "per card on the table so far (card number order): present, on table, "
+            "x / width, y / height, sin and cos of the angle, initiative / 10, hull / 5, "
+            "damage / 5, vp / 5, cubes / 5, delays / 3, fired, role one-hot (4); then the "
+            "owner one-hot (seats, then Meteor)",
+        )
+        self.o_design = self.add("card_design", (MAX_CARDS, nd), "one-hot design of each card")
+        self.o_battle = self.add(
+            "battle", 4, "steps / 20, last initiative / 10, next initiative / 10, has next"
+        )
+        self.o_cubes = self.add("cubes", 2, "cubes in the box / 16, vaporised / 16")
+
+    def fill(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
+        n = self.players
+        designs = self.designs
+        one_hot(vec, self.o_seat, seat)
+        one_hot(vec, self.o_phase, PHASES.index(view["phase"]))
+        for s in view["to_move"]:
+            vec[self.o_move + s] = 1.0
+        width = 4 + 7
+        for s, row in enumerate(view["seats"]):
+            b = self.o_seats + s * width
+            one_hot(vec, b, RACES.index(row["race"]))
+            vec[b + 4] = float(row["ready"])
+            vec[b + 5] = float(row["done"])
+            vec[b + 6] = row["deck"] / 10.0
+            vec[b + 7] = float(row["holding"])
+            vec[b + 8] = row["score"] / 10.0
+            vec[b + 9] = len(row["kill_pile"]) / 10.0
+            vec[b + 10] = float(s == seat)
+        me = view["seats"][seat]
+        if me["hand"] is not None:
+            one_hot(vec, self.o_hand, designs.get(me["hand"]))
+        if me["fleet"]:
+            mark(vec, self.o_fleet, me["fleet"], designs)
+        if me["credits_left"] is not None:
+            vec[self.o_credits] = me["credits_left"] / self.credits
+        w = CARD_FEATURES + n + 1
+        nd = len(designs)
+        for c in view["cards"][:MAX_CARDS]:
+            i = c["card"]
+            if i >= MAX_CARDS:
+                continue
+            b = self.o_cards + i * w
+            vec[b] = 1.0
+            vec[b + 1] = float(c["on_table"])
+            vec[b + 2] = c["x"] / self.width
+            vec[b + 3] = c["y"] / self.height
+            rad = math.radians(c["angle"])
+            vec[b + 4] = math.sin(rad)
+            vec[b + 5] = math.cos(rad)
+            vec[b + 6] = c["initiative"] / 10.0
+            vec[b + 7] = c["hull"] / 5.0
+            vec[b + 8] = len(c["damage"]) / 5.0
+            vec[b + 9] = c["vp"] / 5.0
+            vec[b + 10] = c["cubes"] / 5.0
+            vec[b + 11] = c["delays"] / 3.0
+            vec[b + 12] = float(c["fired"])
+            one_hot(vec, b + 13, ROLES.index(c["role"]))
+            owner = c["owner"]
+            vec[b + CARD_FEATURES + (n if owner is None else owner)] = 1.0
+            one_hot(vec, self.o_design + i * nd, designs.get(c["ship"]))
+        battle = view["battle"]
+        vec[self.o_battle] = battle["step"] / 20.0
+        vec[self.o_battle + 1] = (battle["initiative"] or 0) / 10.0
+        if battle["next"] is not None:
+            vec[self.o_battle + 2] = battle["next"] / 10.0
+            vec[self.o_battle + 3] = 1.0
+        vec[self.o_cubes] = view["cubes"]["box"] / 16.0
+        vec[self.o_cubes + 1] = view["cubes"]["vaporised"] / 16.0
+
+
+OBSERVER = ConflictObserver

@@ -1,0 +1,160 @@
+"""One episode over an engine, shared by the PettingZoo and Gymnasium faces.
+
+Holds the game, the state, the action catalogue and the observer; turns indexes into
+engine actions and back, builds masks from ``legal_actions`` and observations from
+``view(seat)`` (never the state), and scores the end. The faces (``aec``, ``parallel``,
+``gym``) only add their APIs' bookkeeping, so all three step at the same cost.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from functools import lru_cache
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from skydeck.core.action import Action
+from skydeck.core.errors import IllegalAction
+from skydeck.core.game import Game, State
+from skydeck.core.registry import game_ids, load
+from skydeck.rl.catalogue import ActionCatalogue
+from skydeck.rl.observer import Observer
+
+REWARDS = ("outcome", "margin")
+SEED_RANGE = 2**31 - 1
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def seat_of(agent: str) -> int:
+    """``player_2`` -> 2; ValueError naming the bad agent otherwise."""
+    prefix, _, number = str(agent).partition("_")
+    if prefix != "player" or not number.isdigit():
+        raise ValueError(f"unknown agent {agent!r}; agents are named player_0, player_1 ...")
+    return int(number)
+
+
+def spec_module(game_id: str) -> ModuleType:
+    """The RL module of a game (``skydeck.rl.<id>``): catalogue, OBSERVER, flags."""
+    if game_id not in game_ids():
+        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
+    return importlib.import_module(f"skydeck.rl.{game_id}")
+
+
+@lru_cache(maxsize=64)
+def _tables(game_id: str, options_json: str) -> tuple[ActionCatalogue, Observer]:
+    game = load(game_id, **json.loads(options_json))
+    module = spec_module(game_id)
+    return ActionCatalogue(game_id, module.catalogue(game)), module.OBSERVER(game)
+
+
+def tables(game: Game) -> tuple[ActionCatalogue, Observer]:
+    """The catalogue and observer of a game and option set (built once, then shared)."""
+    return _tables(game.id, json.dumps(game.options, sort_keys=True))
+
+
+def check_reward(reward: str) -> str:
+    if reward not in REWARDS:
+        raise ValueError(f"unknown reward {reward!r}; choose one of {', '.join(REWARDS)}")
+    return reward
+
+
+class Match:
+    """The engine side of an environment: one game, one state at a time."""
+
+    def __init__(self, game_id: str, reward: str = "outcome", **options: Any) -> None:
+        module = spec_module(game_id)
+        self.game: Game = load(game_id, **options)
+        self.reward = check_reward(reward)
+        self.cooperative: bool = module.COOPERATIVE
+        self.simultaneous: bool = module.SIMULTANEOUS
+        self.catalogue, self.observer = tables(self.game)
+        self.players = self.game.players
+        self.state: State | None = None
+        self.seed: int | None = None
+
+    # --- episode --------------------------------------------------------------------
+    def new(self, seed: int) -> State:
+        self.seed = seed
+        self.state = self.game.new(seed)
+        return self.state
+
+    @property
+    def live(self) -> State:
+        if self.state is None:
+            from gymnasium.error import ResetNeeded
+
+            raise ResetNeeded("call reset() before step(): no episode has started")
+        return self.state
+
+    # --- actions --------------------------------------------------------------------
+    def mask(self, seat: int) -> np.ndarray:
+        state = self.live
+        if seat not in state.to_move:
+            return np.zeros(self.catalogue.n, dtype=np.int8)
+        return self.catalogue.mask(state.legal_actions(seat))
+
+    def action_of(self, seat: int, index: Any) -> Action:
+        """The engine action of ``index``; IllegalAction naming the agent otherwise."""
+        try:
+            action = self.catalogue.decode(index)
+        except IllegalAction as exc:
+            raise IllegalAction(f"{agent_name(seat)}: {exc}") from None
+        if index == 0:
+            raise IllegalAction(
+                f"{agent_name(seat)}: action 0 (wait) is only for a seat that may not act "
+                "now in a parallel environment; this seat must act"
+            )
+        return action
+
+    def play(self, seat: int, index: Any) -> None:
+        """Apply ``index`` for ``seat``; IllegalAction (state untouched) when it is
+        outside the mask, naming the index, the action and the reason."""
+        action = self.action_of(seat, index)
+        try:
+            self.live.apply(action, seat)
+        except IllegalAction as exc:
+            raise IllegalAction(
+                f"{agent_name(seat)}: action {int(index)} ('{action}') is outside the action "
+                f"mask: {exc}"
+            ) from None
+
+    # --- observations and outcome ---------------------------------------------------
+    def observe(self, seat: int) -> np.ndarray:
+        """The seat's observation, from its view only."""
+        return self.observer.encode(self.live.view(seat), seat)
+
+    def rewards(self) -> list[float]:
+        """Final rewards per seat (0 while playing): win 1, draw 0, loss -1 (co-op: the
+        team's result on every seat), or the score margin over the best other seat."""
+        state = self.live
+        n = self.players
+        if not state.is_over:
+            return [0.0] * n
+        if self.reward == "margin":
+            scores = [float(x) for x in state.scores]
+            if n == 1 or self.cooperative:
+                return scores
+            return [s - max(scores[:i] + scores[i + 1 :]) for i, s in enumerate(scores)]
+        winners = state.winners
+        if self.cooperative or n == 1:
+            return [1.0 if winners else -1.0] * n
+        return [
+            (1.0 if len(winners) == 1 else 0.0) if seat in winners else -1.0 for seat in range(n)
+        ]
+
+    def next_seat(self, after: int | None) -> int:
+        """Who acts next in a turn-based face: the first mover after ``after`` (round
+        robin, so simultaneous phases interleave seats instead of letting seat 0 finish
+        first)."""
+        movers = self.live.to_move
+        if after is not None:
+            for seat in movers:
+                if seat > after:
+                    return seat
+        return movers[0]

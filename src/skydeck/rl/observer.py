@@ -1,0 +1,96 @@
+"""Fixed-size observations: named pieces of one flat float32 vector (the Observer
+pattern of OpenSpiel's python games).
+
+A game's observer declares its pieces once (name, shape, what it means) and fills them
+from ``state.view(seat)`` only, so an observation can never carry hidden state. The
+pieces are documented per game in docs/rl.md (``skydeck.rl.describe(game)`` prints
+them). Filling writes the non-zero entries into a dict (index -> value) and scatters
+them into a zeroed array once: single numpy element writes, or converting a dense
+Python list, cost more than the whole rest of the encoding.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+Vec = defaultdict[int, float]  # the non-zero entries of an observation being filled
+
+
+class Piece:
+    """One named slice of the observation vector."""
+
+    __slots__ = ("doc", "name", "shape", "size", "start")
+
+    def __init__(self, name: str, shape: tuple[int, ...], start: int, doc: str) -> None:
+        self.name, self.shape, self.start, self.doc = name, shape, start, doc
+        size = 1
+        for d in shape:
+            size *= d
+        self.size = size
+
+
+class Observer:
+    """Base class: subclasses call :meth:`add` in ``__init__`` and implement
+    :meth:`fill`."""
+
+    def __init__(self) -> None:
+        self.pieces: dict[str, Piece] = {}
+        self.size = 0
+
+    def add(self, name: str, shape: int | tuple[int, ...], doc: str) -> int:
+        """Declare a piece; returns its first index in the flat vector."""
+        if isinstance(shape, int):
+            shape = (shape,)
+        piece = Piece(name, shape, self.size, doc)
+        self.pieces[name] = piece
+        self.size += piece.size
+        return piece.start
+
+    def fill(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
+        raise NotImplementedError
+
+    def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
+        """The observation of ``seat`` from its view."""
+        vec: Vec = defaultdict(float)
+        self.fill(view, seat, vec)
+        out = np.zeros(self.size, dtype=np.float32)
+        k = len(vec)
+        if k:
+            out[np.fromiter(vec.keys(), np.intp, k)] = np.fromiter(vec.values(), np.float32, k)
+        return out
+
+    def unpack(self, obs: np.ndarray) -> dict[str, np.ndarray]:
+        """The named pieces of an observation, shaped (for tests and inspection)."""
+        return {
+            name: obs[p.start : p.start + p.size].reshape(p.shape)
+            for name, p in self.pieces.items()
+        }
+
+    def describe(self) -> list[tuple[str, tuple[int, ...], int, str]]:
+        return [(p.name, p.shape, p.start, p.doc) for p in self.pieces.values()]
+
+
+def one_hot(vec: Vec, start: int, index: int | None) -> None:
+    if index is not None and index >= 0:
+        vec[start + index] = 1.0
+
+
+def counts(
+    vec: Vec, start: int, names: Iterable[str], index: dict[str, int], scale: float = 1.0
+) -> None:
+    """Add one (scaled) per name in ``names`` at its index."""
+    for name in names:
+        i = index.get(name)
+        if i is not None:
+            vec[start + i] += scale
+
+
+def mark(vec: Vec, start: int, names: Sequence[str], index: dict[str, int]) -> None:
+    for name in names:
+        i = index.get(name)
+        if i is not None:
+            vec[start + i] = 1.0

@@ -1,0 +1,138 @@
+"""The PettingZoo parallel face, for games with simultaneous phases (Stellar
+Conflict's deployment, Stellar Expedition's draft).
+
+Every live agent sends an action each step; a seat that may not act now sends 0
+(``wait``, its only legal action). The movers' actions are applied in seat order. When
+an earlier seat's action makes a later one illegal (two ships aimed at one spot), the
+later seat does not act this step: ``infos[agent]["collided"]`` says so and it chooses
+again from its new observation. An action outside the mask it was offered is an error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.error import ResetNeeded
+from pettingzoo import ParallelEnv
+
+from skydeck.core.errors import IllegalAction
+from skydeck.rl.aec import make_spaces
+from skydeck.rl.match import SEED_RANGE, Match, agent_name
+from skydeck.rl.render import RENDER_MODES, check_render_mode, render
+
+
+class SkydeckParallel(ParallelEnv):
+    """``skydeck.rl.parallel_env(game, **options)``."""
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
+
+    def __init__(
+        self,
+        game: str,
+        render_mode: str | None = None,
+        reward: str = "outcome",
+        max_cycles: int | None = None,
+        **options: Any,
+    ) -> None:
+        self.match = Match(game, reward=reward, **options)
+        if not self.match.simultaneous:
+            raise ValueError(f"{game} has no simultaneous phases: use skydeck.rl.aec_env({game!r})")
+        self.render_mode = check_render_mode(render_mode)
+        self.max_cycles = max_cycles
+        self.metadata = {**self.metadata, "name": f"skydeck_{game}_parallel_v0"}
+        self.possible_agents = [agent_name(s) for s in range(self.match.players)]
+        obs_space, act_space = make_spaces(self.match)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        self.agents: list[str] = []
+        self._rng = np.random.default_rng()
+        self._masks: list[np.ndarray] = []
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def _observe_all(self) -> dict[str, dict[str, np.ndarray]]:
+        m = self.match
+        self._masks = []
+        out = {}
+        for seat in range(m.players):
+            mask = m.mask(seat)
+            if seat not in m.live.to_move:
+                mask[0] = 1  # wait
+            self._masks.append(mask)
+            out[agent_name(seat)] = {"observation": m.observe(seat), "action_mask": mask}
+        return out
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.match.new(int(self._rng.integers(SEED_RANGE)))
+        self.agents = self.possible_agents[:]
+        self._steps = 0
+        return self._observe_all(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        if not self.agents:
+            raise ResetNeeded("the episode is over; call reset() to start another")
+        m = self.match
+        state = m.live
+        movers = state.to_move
+        for agent in actions:
+            if agent not in self.agents:
+                raise ValueError(f"unknown or finished agent {agent!r}; live: {self.agents}")
+        chosen: list[tuple[int, int]] = []
+        for seat in range(m.players):
+            agent = agent_name(seat)
+            index = actions.get(agent)
+            if seat not in movers:
+                if index not in (None, 0):
+                    raise IllegalAction(
+                        f"{agent} may not act now; its only action is 0 (wait), got {index!r}"
+                    )
+                continue
+            if index is None:
+                raise IllegalAction(
+                    f"{agent} must act now (to move: {list(map(agent_name, movers))})"
+                )
+            m.action_of(seat, index)  # range and wait checks, naming the agent
+            if not self._masks[seat][int(index)]:
+                action = m.catalogue.actions[int(index)]
+                raise IllegalAction(
+                    f"{agent}: action {int(index)} ('{action}') is outside the action mask"
+                )
+            chosen.append((seat, int(index)))
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        for seat, index in chosen:
+            if seat not in state.to_move:
+                infos[agent_name(seat)]["collided"] = True
+                continue
+            try:
+                state.apply(m.catalogue.actions[index], seat)
+            except IllegalAction:
+                infos[agent_name(seat)]["collided"] = True
+        self._steps += 1
+        over = state.is_over
+        truncated = not over and self.max_cycles is not None and self._steps >= self.max_cycles
+        rewards = dict(zip(self.agents, m.rewards(), strict=True))
+        obs = self._observe_all()
+        terms = dict.fromkeys(self.agents, over)
+        truncs = dict.fromkeys(self.agents, truncated)
+        if over or truncated:
+            self.agents = []
+        return obs, rewards, terms, truncs, infos
+
+    def render(self) -> Any:
+        if self.render_mode is None:
+            return None
+        return render(self.render_mode, self.match.game, self.match.live.view(None), None)
+
+    def close(self) -> None:
+        pass
