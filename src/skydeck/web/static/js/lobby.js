@@ -14,8 +14,8 @@ function perSeatSelects(spec, players) {
   const old = [...box.querySelectorAll("select")].map((x) => x.value);
   box.replaceChildren();
   for (let i = 0; i < players; i++) {
-    const sel = el("select", { "aria-label": `${spec.name} of seat ${i + 1}` }, el("option", { value: "" }, `seat ${i + 1}: default`),
-      spec.choices.map((c) => el("option", { value: c }, `seat ${i + 1}: ${words(c)}`)));
+    const sel = el("select", { "aria-label": `${spec.name} of Player ${i + 1}` }, el("option", { value: "" }, `Player ${i + 1}: default`),
+      spec.choices.map((c) => el("option", { value: c }, `Player ${i + 1}: ${words(c)}`)));
     sel.value = old[i] || "";
     box.append(sel, " ");
   }
@@ -38,11 +38,17 @@ function optionInput(spec) {
     return box;
   }
   if (Array.isArray(spec.choices)) {
-    return el("select", { id, "data-kind": "choice" }, spec.choices.map((c) =>
-      el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(spec.default) }, words(c))));
+    // No default among the choices: an empty first choice leaves the option unsent, so
+    // the game picks its own default.
+    const none = spec.default === null || spec.default === undefined;
+    return el("select", { id, "data-kind": "choice" },
+      none ? el("option", { value: "", selected: true }, "default") : null,
+      spec.choices.map((c) =>
+        el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(spec.default) }, words(c))));
   }
   if (kind === "bool" || typeof spec.default === "boolean") {
-    return el("input", { id, type: "checkbox", "data-kind": "bool", checked: !!spec.default });
+    // The box and its explanation side by side, at the start of the cell.
+    return el("label", { class: "check" }, el("input", { id, type: "checkbox", "data-kind": "bool", checked: !!spec.default }), " ", spec.help || "");
   }
   if (kind === "int" || kind === "float" || typeof spec.default === "number") {
     return el("input", { id, type: "number", "data-kind": "number", value: spec.default ?? "", step: kind === "float" ? "any" : "1", placeholder: spec.default === null ? "default" : "" });
@@ -61,7 +67,7 @@ function readOption(spec) {
       return picked.map((x) => x || spare.shift());
     }
     case "multi": return [...node.querySelectorAll("input:checked")].map((i) => i.value);
-    case "choice": return JSON.parse(node.value);
+    case "choice": return node.value === "" ? undefined : JSON.parse(node.value);
     case "bool": return node.checked;
     case "number": return node.value === "" ? undefined : Number(node.value);
     default: {
@@ -79,13 +85,13 @@ function seatRows(n) {
     const agents = chosen.agents || ["random"];
     const bestAI = `ai:${["heuristic", "mcts:easy", "random"].find((a) => agents.includes(a)) || agents[0]}`;
     const prev = old[i] || { kind: i === 0 ? "human" : bestAI, name: "" };
-    const sel = el("select", { "aria-label": `seat ${i + 1} player`, class: "seat-kind" },
+    const sel = el("select", { "aria-label": `Player ${i + 1} is played by`, class: "seat-kind" },
       el("option", { value: "human" }, "Human"),
       (chosen.agents || ["random"]).map((a) => el("option", { value: `ai:${a}` }, `AI: ${a}`)));
     sel.value = [...sel.options].some((o) => o.value === prev.kind) ? prev.kind : "human";
     box.append(el("div", { class: "seat-row" },
-      el("span", { class: "seat-dot", style: `background:${seatColour(i)}` }), `Seat ${i + 1}`, sel,
-      el("input", { type: "text", placeholder: "name (optional)", value: prev.name, maxlength: 40, "aria-label": `seat ${i + 1} name` })));
+      el("span", { class: "seat-dot", style: `background:${seatColour(i)}` }), `Player ${i + 1}`, sel,
+      el("input", { type: "text", placeholder: "name (optional)", value: prev.name, maxlength: 40, "aria-label": `Player ${i + 1} name` })));
   }
 }
 
@@ -96,12 +102,21 @@ function showSetup(game) {
   setup.hidden = false;
   $("#created").hidden = true;
   const grid = el("div", { class: "form-grid" });
-  const players = el("select", { id: "players", onchange: () => { seatRows(Number(players.value)); game.options.filter(perSeat).forEach((o) => perSeatSelects(o, Number(players.value))); } },
-    game.players.map((p) => el("option", { value: p }, String(p))));
+  const changed = () => {
+    const n = Number(players.value);
+    seatRows(n);
+    game.options.filter(perSeat).forEach((o) => perSeatSelects(o, n));
+    // Options for other player counts (the solo game's) are hidden and not sent.
+    grid.querySelectorAll("[data-players]").forEach((node) => { node.hidden = !node.dataset.players.split(",").map(Number).includes(n); });
+  };
+  const players = el("select", { id: "players", onchange: changed },
+    sortedCounts(game).map((p) => el("option", { value: p, selected: p === game.players[0] }, String(p))));
   grid.append(el("label", { for: "players" }, "Players"), players);
   for (const spec of game.options) {
-    grid.append(el("label", { for: `opt-${spec.name}` }, capital(words(spec.name))), optionInput(spec));
-    if (spec.help) grid.append(el("div", { class: "help" }, spec.help));
+    const only = applies(spec) ? spec.players.join(",") : undefined;
+    grid.append(el("label", { for: `opt-${spec.name}`, "data-players": only }, capital(words(spec.name))),
+      el("div", { class: "opt", "data-players": only }, optionInput(spec)));
+    if (spec.help && !isBool(spec)) grid.append(el("div", { class: "help", "data-players": only }, spec.help));
   }
   grid.append(el("label", { for: "clock" }, "Move clock"),
     el("select", { id: "clock" }, [["", "none"], ["30", "30 s"], ["60", "1 min"], ["120", "2 min"], ["300", "5 min"]].map(([v, t]) => el("option", { value: v }, t))));
@@ -115,8 +130,19 @@ function showSetup(game) {
     el("div", { id: "setup-error", class: "error", hidden: true }),
   );
   setup.querySelector("details div").innerHTML = rulesFor(game.id).html;
-  seatRows(game.players[0]);
-  game.options.filter(perSeat).forEach((o) => perSeatSelects(o, game.players[0]));
+  changed();
+}
+
+const applies = (spec) => Array.isArray(spec.players);
+const isBool = (spec) => String(spec.kind || "").toLowerCase() === "bool" || typeof spec.default === "boolean";
+const sortedCounts = (game) => [...game.players].sort((a, b) => a - b);
+
+/** "1-4 players", "2 players", "1 / 3 players". */
+function playersText(game) {
+  const n = sortedCounts(game);
+  const run = n.every((x, i) => i === 0 || x === n[i - 1] + 1);
+  const text = n.length > 1 && run ? `${n[0]}–${n[n.length - 1]}` : n.join(" / ");
+  return `${text} player${n.length > 1 || n[0] > 1 ? "s" : ""}`;
 }
 
 async function create() {
@@ -124,6 +150,7 @@ async function create() {
   err.hidden = true;
   const options = { players: Number($("#players").value) };
   for (const spec of chosen.options) {
+    if (applies(spec) && !spec.players.includes(options.players)) continue;
     const v = readOption(spec);
     if (v !== undefined) options[spec.name] = v;
   }
@@ -188,7 +215,7 @@ async function main() {
   for (const g of games) {
     cards.append(el("button", { class: "game-card", "data-game": g.id, onclick: () => showSetup(g) },
       el("h2", {}, g.title), el("p", {}, rulesFor(g.id).blurb),
-      el("p", {}, `${g.players.join(" / ")} player${g.players.length > 1 || g.players[0] > 1 ? "s" : ""}`)));
+      el("p", {}, playersText(g))));
   }
   if (!games.length) cards.textContent = "No games are installed.";
   const want = new URLSearchParams(location.search).get("game");
