@@ -9,13 +9,36 @@ serialise itself. Everything random comes from the state's own :class:`Rng`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from skydeck.core.action import Action
 from skydeck.core.errors import IllegalAction, Unsupported
 from skydeck.core.event import Event
 from skydeck.core.rng import Rng
+
+
+def seat_name(names: Sequence[str], seat: Any) -> str:
+    """The name people see for a 0-based seat ("Player 1" when no name is known)."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        return names[seat]
+    return f"Player {seat + 1}" if isinstance(seat, int) else str(seat)
+
+
+def generic_event_sentence(event: Mapping[str, Any], names: Sequence[str]) -> str:
+    """ "Player 1: drew, body planet": the fallback of :meth:`Game.describe_event`,
+    for a game that does not name an event (numbers and words only, never JSON)."""
+    kind = str(event.get("kind", "event")).replace("_", " ")
+    parts = []
+    for key, value in event.items():
+        if key in ("kind", "seat", "text"):
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            continue
+        parts.append(f"{key.replace('_', ' ')} {str(value).replace('_', ' ')}")
+    who = f"{seat_name(names, event['seat'])}: " if event.get("seat") is not None else ""
+    text = f"{who}{kind}" + (f" ({', '.join(parts)})" if parts else "")
+    return text[0].upper() + text[1:]
 
 
 class OptionSpec:
@@ -121,6 +144,21 @@ class Game(ABC):
     def describe(self, action: Action) -> str:
         """A readable name for menus and logs (defaults to the notation)."""
         return str(action)
+
+    def describe_event(
+        self, event: Mapping[str, Any], names: Sequence[str], state: State | None = None
+    ) -> str:
+        """One plain sentence for a log line, e.g. "Player 2 drew a Comet".
+
+        ``event`` is the event as one seat sees it (``Event.for_seat``: ``kind`` plus
+        its data, hidden parts already removed), ``names`` the seats' display names.
+        ``state``, when given, is the state after the move; a game may read only
+        public parts of it (e.g. which ship a card on the table is), so that the
+        sentence never tells what the event filter hid. Why here: the web log, the
+        replays and ``skydeck replay`` print the same sentences. Games override this;
+        the default is a readable generic sentence (the kind and its plain values).
+        """
+        return generic_event_sentence(event, names)
 
     @classmethod
     def conformance_configs(cls) -> list[dict[str, Any]]:

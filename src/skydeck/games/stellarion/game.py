@@ -3,9 +3,10 @@ once per game so the rules read plain lists."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from skydeck.core import Action, Game, OptionSpec, Rng
+from skydeck.core import Action, Game, OptionSpec, Rng, State
 from skydeck.games.stellarion.cards import DECKS, FACE_NAMES, GALAXIES, SOURCE_NAMES, TYPES
 from skydeck.games.stellarion.cards import full_deck as _full_deck
 from skydeck.games.stellarion.content import EXPANSIONS, Content, default_content
@@ -145,18 +146,16 @@ class StellarionGame(Game):
         return t
 
     def describe(self, action: Action) -> str:
-        a = action.args
-        k = action.kind
-        try:
-            if k == "launch":
-                v = self.voyage_index.get(str(a[0]))
-                name = self.voyage_names[v] if v is not None else a[0]
-                return f"Launch {name} with {', '.join(map(str, a[1]))}"  # type: ignore[arg-type]
-            if k == "coordinate":
-                return f"Coordinate {' + '.join(map(str, a[0]))}"  # type: ignore[arg-type]
-        except (IndexError, TypeError):
-            pass
-        return str(action)
+        from skydeck.games.stellarion.describe import describe
+
+        return describe(self, action)
+
+    def describe_event(
+        self, event: Mapping[str, Any], names: Sequence[str], state: State | None = None
+    ) -> str:
+        from skydeck.games.stellarion.describe import describe_event
+
+        return describe_event(self, event, names)
 
     def new(self, seed: int) -> StellarionState:
         s = StellarionState(self, Rng(seed))

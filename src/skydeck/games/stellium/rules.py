@@ -12,6 +12,7 @@ with an event saying so. The state is plain lists and ints: clone() copies a few
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from skydeck.core import Action, Event, Game, IllegalAction, OptionSpec, Rng, State
@@ -150,6 +151,13 @@ class StelliumGame(Game):
         from skydeck.games.stellium.describe import describe
 
         return describe(action)
+
+    def describe_event(
+        self, event: Mapping[str, Any], names: Sequence[str], state: State | None = None
+    ) -> str:
+        from skydeck.games.stellium.describe import describe_event
+
+        return describe_event(event, names)
 
 
 class StelliumState(State):
