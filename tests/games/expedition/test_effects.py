@@ -35,6 +35,7 @@ def test_moves_repair_heal_points_trade_exchange_discount() -> None:
     st = at_command(2)
     st.take_damage(0)
     st.take_damage(0)
+    st.dmg_cards[0] = [0, 1]  # two plain Damage cards (engine Damage would cost moves)
     a = st.hand[0].pop()
     st.sickbay[0] = [a]
     run_fx(
@@ -248,7 +249,9 @@ def test_any_upgrade_ability_may_be_used_off_turn_when_harmed() -> None:
     act(st, "target 1", 0)
     assert st.to_move == (1,) and "react_upgrade upgrade_01" in texts(st, 1)
     act(st, "react_upgrade upgrade_01", 1)
-    assert st.rm[1] == 8 and st.dmg[1] == 1 and st.to_move == (0,)
+    drawn = C.damage[st.dmg_cards[1][0]]  # a Fuel Leak costs RM as it is taken
+    leak = sum(e.rm for e in drawn.effects if e.op == "lose")
+    assert st.rm[1] == 8 - leak and st.dmg[1] == 1 and st.to_move == (0,)
 
 
 def test_destroy_discards_a_random_upgrade_after_a_reaction_window() -> None:

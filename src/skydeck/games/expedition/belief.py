@@ -53,6 +53,8 @@ def from_view(game: Game, view: dict[str, Any], seat: int | None, rng: Rng) -> E
     st.inf = [p["influence"] for p in players]
     st.emb_left = [p["embassies_left"] for p in players]
     st.dmg = [p["damage"] for p in players]
+    dmg_ids = st.t.dmg_ids
+    st.dmg_cards = [[dmg_ids.index(d) for d in p.get("damage_cards", [])] for p in players]
     st.moves = [p["moves"] for p in players]
     st.worm = [int(p["wormhole_ready"]) for p in players]
     st.disc_used = [int(p["discount_used"]) for p in players]

@@ -82,10 +82,12 @@ class Lose(_Strict):
 
 
 class Moves(_Strict):
-    """Extra moves for this round's Command phase."""
+    """Extra moves for this round's Command phase; Damage to the engines takes some back
+    unless ``immune`` (Afterburner: "not affected by negative effects")."""
 
     op: Literal["moves"]
     n: int = Field(ge=1, le=6)
+    immune: bool = False
 
 
 class TakeUpgrade(_Strict):
@@ -133,6 +135,14 @@ class Steal(_Strict):
     """Take Raw Materials from another ship of your choice."""
 
     op: Literal["steal"]
+    rm: int = Field(ge=1, le=5)
+
+
+class Theft(_Strict):
+    """Raw Materials taken from your ship by nobody at the table (an Encounter's thief):
+    a harm, so you may react first (a Solo mission, an Upgrade)."""
+
+    op: Literal["theft"]
     rm: int = Field(ge=1, le=5)
 
 
@@ -222,6 +232,7 @@ Effect = Annotated[
     | Repair
     | Heal
     | Steal
+    | Theft
     | Attack
     | PlaceTiles
     | LocalProduction
@@ -247,6 +258,7 @@ EFFECT_OPS = (
     "repair",
     "heal",
     "steal",
+    "theft",
     "attack",
     "place_tiles",
     "local_production",
@@ -415,6 +427,17 @@ class Encounter(_Strict):
         return self
 
 
+class DamageCard(_Strict):
+    """A Damage card: it covers an Upgrade slot like every Damage card, and may also
+    resolve ``effects`` once when taken and cost ``movement`` while on the Dashboard
+    (the round's movement and every move effect but an immune one give that much less)."""
+
+    id: str
+    name: str
+    effects: list[Effect] = []
+    movement: int = Field(0, ge=0, le=1)
+
+
 class Special(_Strict):
     name: str
     effects: list[Effect] = Field(min_length=1)
@@ -459,7 +482,7 @@ class ContentFile(_Strict):
     expeditions: list[Expedition]
     upgrades: list[Upgrade]
     encounters: list[Encounter]
-    damage: list[str]
+    damage: list[DamageCard]
 
 
 COUNTS = {
@@ -516,7 +539,7 @@ class Content:
     expeditions: tuple[Expedition, ...]
     upgrades: tuple[Upgrade, ...]
     encounters: tuple[Encounter, ...]
-    damage: tuple[str, ...]
+    damage: tuple[DamageCard, ...]
     crew_index: dict[str, int]
     location_index: dict[str, int]
     expedition_index: dict[str, int]
@@ -537,7 +560,15 @@ def check_references(c: ContentFile) -> None:
         have = len(getattr(c, name))
         if have != count:
             raise ValueError(f"{name}: the game has {count} cards/tiles, the data has {have}")
-    for name in ("crew", "locations", "anomalies", "expeditions", "upgrades", "encounters"):
+    for name in (
+        "crew",
+        "locations",
+        "anomalies",
+        "expeditions",
+        "upgrades",
+        "encounters",
+        "damage",
+    ):
         ids = [x.id for x in getattr(c, name)]
         dup = sorted({i for i in ids if ids.count(i) > 1})
         if dup:
@@ -554,6 +585,9 @@ def check_references(c: ContentFile) -> None:
     for e in c.encounters:
         if e.kind == "plus":
             raise ValueError(f"encounters.{e.id}: plus Encounters belong to a module")
+    for card in c.damage:
+        if any(e.op == "damage" for e in card.effects):
+            raise ValueError(f"damage.{card.id}.effects: a Damage card deals no further Damage")
     crew = {x.id: x for x in c.crew}
     locs = {x.id: x for x in c.locations}
     starts = [x for x in c.locations if x.level == 0]

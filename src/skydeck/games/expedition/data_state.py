@@ -85,6 +85,8 @@ FIELDS: dict[str, str] = {
     "d_known": "l",
     "d_decks": "ll",
     "d_used": "ll",
+    # the Damage cards on each Dashboard, in slot order (Damage with effects)
+    "dmg_cards": "ll",
     # later rules fixes (issue 13); states saved before them load with these empty
     "filled": "ll",
     "pending": "p",
@@ -175,6 +177,7 @@ class StateData:
     d_known: list[int]
     d_decks: list[list[int]]
     d_used: list[list[int]]
+    dmg_cards: list[list[int]]
     #: per seat, Locations whose third Embassy was built this round (doubling starts the
     #: next round)
     filled: list[list[int]]
@@ -313,19 +316,35 @@ class StateData:
             self.slots[seat].pop()
 
     def take_damage(self, seat: int) -> bool:
+        """The top card of the shuffled Damage deck: a random one of those in the supply."""
         if self.dmg_supply <= 0 or self.dmg[seat] >= self.content.rules.upgrade_slots:
             return False
+        held = {d for cards in self.dmg_cards for d in cards}
+        supply = [d for d in range(len(self.content.damage)) if d not in held]
+        if supply:
+            self.dmg_cards[seat].append(supply[self.rng.below(len(supply))])
         self.dmg_supply -= 1
         self.dmg[seat] += 1
         return True
 
     def repair(self, seat: int) -> bool:
+        """Repair one Damage: a card that slows the ship first (the choice every player
+        would make: the other cards' only lasting harm, the covered slot, is the same)."""
         if self.dmg[seat] <= 0:
             return False
+        cards = self.dmg_cards[seat]
+        if cards:
+            slow = self.content.damage
+            cards.pop(next((i for i, d in enumerate(cards) if slow[d].movement), 0))
         self.dmg[seat] -= 1
         self.dmg_supply += 1
         self._compact(seat)
         return True
+
+    def slowdown(self, seat: int) -> int:
+        """Movement lost to Damage cards (the round's movement and each move effect)."""
+        dmg = self.content.damage
+        return sum(dmg[d].movement for d in self.dmg_cards[seat])
 
     def injure(self, seat: int) -> int:
         """A random hand card to the Sickbay (an opponent picks blind); -1 if none."""
@@ -372,6 +391,7 @@ def new_data(obj: StateData, content: Content, n: int, rng: Rng) -> None:
             setattr(obj, name, [])
         else:
             setattr(obj, name, [])
+    obj.dmg_cards = [[] for _ in range(n)]
     obj.phase = "draft"
 
 
@@ -452,3 +472,5 @@ def fields_from_json(dst: StateData, obj: dict[str, Any]) -> None:
             setattr(dst, name, [[int(y) for y in x] for x in v])
         else:
             setattr(dst, name, [tuplify(f) for f in v])
+    if not dst.dmg_cards:  # saved before Damage cards had effects: none named yet
+        dst.dmg_cards = [[] for _ in dst.hand]

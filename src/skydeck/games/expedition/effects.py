@@ -155,7 +155,8 @@ class EffectsMixin(StateData):
         elif op == "lose":
             self.lose(seat, e["rm"], e["crystal"], e["influence"])
         elif op == "moves":
-            self.moves[seat] += e["n"]
+            n = e["n"] if e.get("immune") else max(0, e["n"] - self.slowdown(seat))
+            self.moves[seat] += n
         elif op == "take_upgrade":
             if self.can_take_upgrade(seat):
                 self.pending.append({"k": "take_upgrade", "s": seat})
@@ -172,6 +173,8 @@ class EffectsMixin(StateData):
         elif op == "steal":
             if self.n > 1:  # solo: the drone cannot be harmed or robbed
                 self.pending.append({"k": "target", "s": seat, "h": "steal", "rm": e["rm"]})
+        elif op == "theft":
+            self.harm(seat, "steal", e["rm"], -1, events)
         elif op == "attack":
             if self.n > 1:
                 self.pending.append({"k": "target", "s": seat, "h": e["harm"], "rm": 0})
@@ -234,17 +237,22 @@ class EffectsMixin(StateData):
                 events.append(Event("injured", {"seat": victim, "crew": self.t.crew_ids[card]}))
         elif kind == "damage":
             if self.take_damage(victim):
-                events.append(Event("damaged", {"seat": victim}))
+                card = self.dmg_cards[victim][-1] if self.dmg_cards[victim] else -1
+                name = self.t.dmg_ids[card] if card >= 0 else None
+                events.append(Event("damaged", {"seat": victim, "card": name}))
+                if card >= 0:
+                    self.push_fx(victim, self.t.dmg_effects[card])
         elif kind == "destroy":
             real = self.discardable(victim)
             if real:
                 u = real[self.rng.below(len(real))]
                 self.remove_upgrade(victim, u)
                 events.append(Event("destroyed", {"seat": victim, "upgrade": self.t.upg_ids[u]}))
-        elif kind == "steal":
+        elif kind == "steal":  # by -1: a thief from an Encounter, nobody at the table
             amount = min(f["rm"], self.rm[victim])
             self.rm[victim] -= amount
-            self.gain(f["by"], rm=amount)
+            if f["by"] >= 0:
+                self.gain(f["by"], rm=amount)
             events.append(Event("stolen", {"seat": victim, "by": f["by"], "rm": amount}))
 
     # --- Upgrades from effects -------------------------------------------------------------

@@ -160,7 +160,7 @@ class FlowMixin(SensorMixin):
     # --- rounds --------------------------------------------------------------------------------
     def start_round(self, events: list[Event] | None = None) -> None:
         n = self.n
-        self.moves = [1] * n
+        self.moves = [max(0, 1 - self.slowdown(s)) for s in range(n)]
         for name in ("worm", "disc_used", "build_bonus", "trades", "exchange", "rerolled"):
             setattr(self, name, [0] * n)
         self.used_upg = [[] for _ in range(n)]

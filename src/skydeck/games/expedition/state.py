@@ -88,6 +88,7 @@ class ExpeditionState(CommandMixin, State):
                 "location_cards": [t.loc_ids[x] for x in self.loc_cards[s]],
                 "slots": [ids_u[u] if u >= 0 else None for u in self.slots[s]],
                 "damage": self.dmg[s],
+                "damage_cards": [t.dmg_ids[d] for d in self.dmg_cards[s]],
                 "used_upgrades": [ids_u[u] for u in self.used_upg[s]],
                 "reprogrammed": [
                     [ids_c[self.reprog[s][i]], SKILLS[self.reprog[s][i + 1]]]

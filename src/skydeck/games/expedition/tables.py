@@ -74,6 +74,9 @@ class Tables:
     anomaly_round_end: tuple[tuple[Any, ...], ...]
     specials: tuple[tuple[tuple[Any, ...], tuple[Any, ...]], ...]
     robot: int
+    dmg_ids: tuple[str, ...] = ()
+    dmg_effects: tuple[tuple[Any, ...], ...] = ()
+    dmg_movement: tuple[int, ...] = ()
     # --- modules (empty or all-False for the base game) ---
     crew_free_solo: tuple[bool, ...] = ()
     loc_kind: tuple[str, ...] = ()
@@ -141,6 +144,9 @@ def tables(c: Content) -> Tables:
             for d in c.dashboards
         ),
         robot=SKILL_INDEX["robot"],
+        dmg_ids=tuple(x.id for x in c.damage),
+        dmg_effects=tuple(plain_effects(x.effects) for x in c.damage),
+        dmg_movement=tuple(x.movement for x in c.damage),
         crew_free_solo=tuple(x.level == 4 for x in c.crew),
         loc_kind=tuple(x.kind for x in c.locations),
         anomaly_roll=tuple(tuple(plain_effects(r) for r in x.roll) for x in c.anomalies),
