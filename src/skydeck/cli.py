@@ -18,6 +18,8 @@ from skydeck.core.record import MatchRecord
 from skydeck.core.registry import game_class, game_ids, load
 
 PLUGINS = ("skydeck.agents.commands", "skydeck.server.commands", "skydeck.sim.commands")
+#: In ``render --out``: where the step number goes when every step is drawn.
+STEP_FIELD = "{step}"
 
 
 def _parse_set(items: Sequence[str] | None) -> dict[str, Any]:
@@ -171,7 +173,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
     console = Console()
     module = _game_module(args.game, "svg")
-    if module is None or not hasattr(module, "render_record"):
+    if module is None or not hasattr(module, "battle_pictures"):
         console.print(f"[red]{args.game} has no pictures to render[/red]")
         return 2
     try:
@@ -186,7 +188,27 @@ def _cmd_render(args: argparse.Namespace) -> int:
     if out.suffix.lower() not in (".svg", ".png"):
         console.print(f"[red]--out must end in .svg or .png, got {out.name}[/red]")
         return 2
-    for path in module.render_record(record, out):
+    pictures = [svg for _label, svg in module.battle_pictures(record)]
+    if not pictures:
+        console.print(f"[red]{args.file} holds no table to draw yet[/red]")
+        return 2
+    if STEP_FIELD in out.name:
+        # A pattern: every step, {step} written as 00, 01, ...
+        targets = [
+            (out.with_name(out.name.replace(STEP_FIELD, f"{i:02d}")), svg)
+            for i, svg in enumerate(pictures)
+        ]
+    else:
+        step = len(pictures) - 1 if args.step is None else args.step
+        if not 0 <= step < len(pictures):
+            console.print(f"[red]--step must be 0-{len(pictures) - 1}, got {args.step}[/red]")
+            return 2
+        targets = [(out, pictures[step])]
+    for path, svg in targets:
+        if path.suffix.lower() == ".png":
+            path.write_bytes(module.to_png(svg))
+        else:
+            path.write_text(svg)
         console.print(f"wrote {path}")
     return 0
 
@@ -279,7 +301,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("render", help="draw a saved match as pictures (SVG or PNG)")
     p.add_argument("game", choices=game_ids())
     p.add_argument("file", help="a match record (JSON)")
-    p.add_argument("--out", required=True, help="table.svg or table.png (one file per step)")
+    p.add_argument(
+        "--out",
+        required=True,
+        help="table.svg or table.png: that one picture (the last step, or --step); "
+        f"a name with {STEP_FIELD} (table-{STEP_FIELD}.png) writes every step, "
+        f"{STEP_FIELD} becoming 00, 01, ... (the table as deployed is 00)",
+    )
+    p.add_argument(
+        "--step", type=int, help="the step to draw into a single picture (0: as deployed)"
+    )
     p.set_defaults(func=_cmd_render)
 
     p = sub.add_parser("replay", help="step through a saved match record")

@@ -64,3 +64,39 @@ def test_replay_and_render_refuse_bad_files(tmp_path) -> None:
     assert main(["replay", str(bad)]) == 2
     assert main(["render", "conflict", str(bad), "--out", str(tmp_path / "t.svg")]) == 2
     assert main(["render", "stellarion", str(bad), "--out", str(tmp_path / "t.svg")]) == 2
+
+
+def _conflict_record(path) -> None:  # type: ignore[no-untyped-def]
+    from skydeck.core import Rng
+    from skydeck.core.record import Match
+    from skydeck.core.registry import load
+
+    game = load("conflict", players=2, scale="dispute", deployment="light_speed")
+    match, rng = Match(game, 3), Rng(3)
+    while not match.state.is_over:
+        seat = match.state.to_move[0]
+        match.play(seat, rng.choice(match.state.legal_actions(seat)))
+    match.record.save(path)
+
+
+def test_render_writes_the_file_asked_for_or_a_documented_pattern(tmp_path) -> None:
+    rec = tmp_path / "rec.json"
+    _conflict_record(rec)
+    out = tmp_path / "table.png"
+    assert main(["render", "conflict", str(rec), "--out", str(out)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rec.json", "table.png"]
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (
+        main(["render", "conflict", str(rec), "--out", str(tmp_path / "t0.svg"), "--step", "0"])
+        == 0
+    )
+    assert (tmp_path / "t0.svg").read_text().startswith("<svg")
+    assert (
+        main(["render", "conflict", str(rec), "--out", str(tmp_path / "s.svg"), "--step", "99"])
+        == 2
+    )
+    steps = tmp_path / "steps"
+    steps.mkdir()
+    assert main(["render", "conflict", str(rec), "--out", str(steps / "t-{step}.svg")]) == 0
+    names = sorted(p.name for p in steps.iterdir())
+    assert len(names) >= 2 and names[0] == "t-00.svg" and names[1] == "t-01.svg"
