@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from skydeck.core import Game, OptionSpec, Rng
+from skydeck.core import Game, OptionSpec, Rng, State
 from skydeck.games.conflict.content import RACES, Content, default_content
 from skydeck.games.conflict.shapes import Shapes
 from skydeck.games.conflict.state import ConflictState
@@ -116,6 +117,13 @@ class ConflictGame(Game):
             x, y, a = action.args
             return f"place at ({x}, {y}) mm facing {a} degrees"
         return str(action)
+
+    def describe_event(
+        self, event: Mapping[str, Any], names: Sequence[str], state: State | None = None
+    ) -> str:
+        from skydeck.games.conflict.describe import describe_event
+
+        return describe_event(self, event, names, state)  # type: ignore[arg-type]
 
     @classmethod
     def conformance_configs(cls) -> list[dict[str, Any]]:

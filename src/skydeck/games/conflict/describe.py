@@ -1,0 +1,183 @@
+"""Readable sentences for Stellar Conflict's events (the log, ``Game.describe_event``).
+
+A card on the table is named by its ship and owner ("Raider II of Player 2"): events
+carry the table index, and the cards on the table are public, so the state after the
+move may be read for them. Hidden events (another seat's purchases and draws) reach
+here already filtered: their public form names no ship.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from skydeck.core.game import generic_event_sentence, seat_name
+
+if TYPE_CHECKING:
+    from skydeck.games.conflict.game import ConflictGame
+    from skydeck.games.conflict.state import ConflictState
+
+# indexes into a table card (battle.py: C_SHIP, C_OWNER)
+_SHIP, _OWNER = 0, 1
+
+_RESULT = {
+    "damage": "it hits {t}",
+    "delay": "it delays {t}",
+    "ion_no_effect": "it hits {t}, to no effect",
+    "immune": "it hits {t}, whose hull is immune to it",
+}
+
+
+def ship_name(game: ConflictGame, ship_id: Any) -> str:
+    idx = game.content.by_id.get(str(ship_id))
+    return game.content.ships[idx].name if idx is not None else "a ship"
+
+
+def card_name(
+    game: ConflictGame, names: Sequence[str], state: ConflictState | None, uid: Any
+) -> str:
+    """'Raider II of Player 2', 'the Glass Meteor'; 'a ship' without the table."""
+    if uid is None:
+        return "nothing"
+    cards = getattr(state, "cards", None)
+    if cards is None or not isinstance(uid, int) or not 0 <= uid < len(cards):
+        return "a ship"
+    c = cards[uid]
+    ship = game.content.ships[c[_SHIP]]
+    if c[_OWNER] < 0:
+        return f"the {ship.name}"
+    return f"{ship.name} of {seat_name(names, c[_OWNER])}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def describe_event(
+    game: ConflictGame,
+    e: Mapping[str, Any],
+    names: Sequence[str],
+    state: ConflictState | None = None,
+) -> str:
+    k = e.get("kind")
+    who = seat_name(names, e["seat"]) if e.get("seat") is not None else "Someone"
+
+    def card(uid: Any) -> str:
+        return card_name(game, names, state, uid)
+
+    if k == "buy":
+        return (
+            f"{who} adds {ship_name(game, e['ship'])} to the fleet"
+            if "ship" in e
+            else (f"{who} adds a ship to the fleet")
+        )
+    if k == "sell":
+        return (
+            f"{who} takes {ship_name(game, e['ship'])} out of the fleet"
+            if "ship" in e
+            else (f"{who} takes a ship out of the fleet")
+        )
+    if k == "ready":
+        return f"{who} is ready"
+    if k == "deployment":
+        decks = e.get("decks") or []
+        cards = ", ".join(
+            f"{seat_name(names, s)} {_plural(int(n), 'card')}" for s, n in enumerate(decks)
+        )
+        clock = "; the clock is running" if e.get("timed") else ""
+        return f"Deployment begins ({cards}){clock}"
+    if k == "meteor":
+        return (
+            f"The {ship_name(game, e['ship'])} lands at ({e['x']}, {e['y']}) mm with "
+            f"{_plural(int(e['cubes']), 'cargo cube')}"
+        )
+    if k == "drew":
+        left = f" ({_plural(int(e['deck']), 'card')} left in the deck)" if "deck" in e else ""
+        if "ship" in e:
+            return f"{who} draws {ship_name(game, e['ship'])}{left}"
+        return f"{who} draws a card{left}"
+    if k == "deck_empty":
+        return f"{who}'s deck is empty"
+    if k in ("placed", "deployed"):
+        what = ship_name(game, e["ship"]) if "ship" in e else "a ship"
+        where = f" at ({e['x']}, {e['y']}) mm facing {e['angle']} degrees" if "x" in e else ""
+        return f"{who} deploys {what}{where}"
+    if k == "done":
+        return f"{who} stops deploying"
+    if k == "time_up":
+        return f"Time is up for {who} after {_plural(int(e['cards']), 'card')} on the table"
+    if k == "removed":
+        why = f": {e['why']}" if e.get("why") else ""
+        return f"{who}'s card in hand leaves the game{why}"
+    if k == "stop":
+        if e.get("why") == "timeout":
+            return "Time is up: deployment stops"
+        return f"{who} calls stop: deployment ends"
+    if k == "cargo":
+        return f"{_cap(card(e['card']))} is loaded with {_plural(int(e['cubes']), 'cargo cube')}"
+    if k == "battle":
+        first = f": initiative {e['next']} fires first" if e.get("next") is not None else ""
+        return f"The battle begins{first}"
+    if k == "initiative":
+        firing = [card(u) for u in e.get("firing", [])]
+        listed = ", ".join(firing) if firing else "nobody"
+        return f"Initiative {e['initiative']} fires: {listed}"
+    if k == "laser":
+        return _laser(e, card)
+    if k == "delay":
+        return f"{_cap(card(e['card']))} is delayed ({_plural(int(e['delays']), 'Delay token')})"
+    if k == "cubes":
+        return _cubes(e, card)
+    if k == "destroyed":
+        return f"{_cap(card(e['card']))} is destroyed"
+    if k == "depleted":
+        return f"{_cap(card(e['card']))} has no cargo left and leaves the table"
+    if k == "regenerated":
+        return f"{_cap(card(e['card']))} repairs {_plural(int(e['removed']), 'damage', 'damage')}"
+    if k == "over":
+        return _over(e, names)
+    return generic_event_sentence(e, names)
+
+
+def _laser(e: Mapping[str, Any], card: Any) -> str:
+    kind = str(e.get("laser_kind", "normal"))
+    laser = "a laser" if kind == "normal" else f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} laser"
+    target = e.get("target")
+    result = str(e.get("result", ""))
+    head = f"{_cap(card(e.get('from_card')))} fires {laser} of strength {e.get('strength')}"
+    if target is None:
+        return f"{head}: it misses"
+    t = card(target)
+    if result == "shield":
+        return f"{head} at {t}: a shield stops it"
+    if result == "cargo":
+        return f"{head}: it hits the cargo of {t}"
+    dealt = f" for {_plural(int(e['damage']), 'damage', 'damage')}" if e.get("damage") else ""
+    return f"{head}: {_RESULT.get(result, 'it hits {t}').format(t=t)}{dealt}"
+
+
+def _cubes(e: Mapping[str, Any], card: Any) -> str:
+    n = _plural(int(e["cubes"]), "cargo cube")
+    src = card(e.get("from_card"))
+    why = e.get("why")
+    if why == "stolen":
+        return f"{_cap(card(e.get('to_card')))} steals {n} from {src}"
+    if why == "final_blow":
+        return f"{_cap(card(e.get('to_card')))} struck the final blow and takes {n} from {src}"
+    if why == "own":
+        return f"{n} from {src} are lost: its own side fired on it"
+    return f"{n} aboard {src} are lost with it"
+
+
+def _over(e: Mapping[str, Any], names: Sequence[str]) -> str:
+    scores = ", ".join(f"{seat_name(names, s)} {int(v)}" for s, v in enumerate(e.get("scores", [])))
+    winners = [seat_name(names, s) for s in e.get("winners", [])]
+    if not winners:
+        return f"The battle is over ({scores})"
+    if len(winners) == 1:
+        return f"The battle is over: {winners[0]} wins ({scores})"
+    return f"The battle is over: {' and '.join(winners)} share the win ({scores})"
