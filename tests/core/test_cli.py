@@ -100,3 +100,15 @@ def test_render_writes_the_file_asked_for_or_a_documented_pattern(tmp_path) -> N
     assert main(["render", "conflict", str(rec), "--out", str(steps / "t-{step}.svg")]) == 0
     names = sorted(p.name for p in steps.iterdir())
     assert len(names) >= 2 and names[0] == "t-00.svg" and names[1] == "t-01.svg"
+
+
+def test_tournament_table_is_whole_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
+    """Piped, rich assumes 80 columns; the table must still print every value whole."""
+    assert main(["tournament", "stellium", "--agents", "random,heuristic", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "…" not in out
+    header = next(line for line in out.splitlines() if "agent" in line)
+    for title in ("95% CI", "Elo", "mean score", "think/move", "longest"):
+        assert title in header
+    rows = [line for line in out.splitlines() if "heuristic" in line or "random" in line]
+    assert len(rows) == 2 and all(" - " in row and " ms " in row for row in rows)

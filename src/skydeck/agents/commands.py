@@ -68,7 +68,7 @@ def cmd_agents(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from skydeck.sim.report import render
+    from skydeck.sim.report import render, show
     from skydeck.sim.tournament import run_tournament
 
     err = Console(stderr=True)
@@ -89,5 +89,5 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         json.dump(report.to_json(with_matches=args.matches), sys.stdout, indent=1)
         print()
     else:
-        Console().print(render(report))
+        show(render(report))
     return 0

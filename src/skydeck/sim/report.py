@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 
 from skydeck.sim.tournament import Report
+
+
+def show(table: Table, console: Console | None = None) -> None:
+    """Print a table whole. Piped into a file or another program, rich assumes 80
+    columns and cuts cells short ("Elo" and the intervals become "…"); a table printed
+    there gets the width it needs instead, so every value is there to read or parse."""
+    console = console or Console()
+    if not console.is_terminal:
+        wide = console.options.update_width(10_000)
+        needed = Measurement.get(console, wide, table).maximum
+        if needed > console.width:
+            console = Console(
+                file=console.file, width=needed, color_system=None, force_terminal=False
+            )
+    console.print(table)
 
 
 def render(report: Report) -> Table:
