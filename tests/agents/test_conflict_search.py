@@ -12,7 +12,7 @@ from skydeck.core import Action, Rng
 from skydeck.games.conflict import agents as heuristic
 from skydeck.games.conflict.state import ConflictState
 
-DONE, TIMEOUT = Action("done"), Action("timeout")
+DONE = Action("done")
 
 
 def deploying(seed: int = 2, placed: int = 2) -> ConflictState:
@@ -58,16 +58,22 @@ def test_the_playout_places_at_the_best_rated_of_its_sample(
     assert len(ratings) > 1 and min(ratings) < best
 
 
-def test_done_is_a_candidate_only_for_the_last_card() -> None:
+def test_done_is_a_candidate_only_when_it_is_the_only_choice() -> None:
     st = deploying()
     view, legal = st.view(0), st.legal_actions(0)
     assert DONE in legal
     assert DONE not in policy.candidates(st.game, view, legal, 0)
-    st.apply(TIMEOUT, 0)
+    # after a Light Speed stop on a real table, the card in hand is only taken back
+    game = skydeck.load("conflict", players=2, deployment="light_speed", clock="real")
+    st = game.new(1)
+    for seat in (0, 1):
+        st.apply(Action("ready"), seat)  # no ship bought: Cargo ship and Flagship
+    spots = iter([(100, 100, 0), (400, 100, 0), (100, 400, 0), (400, 400, 0)])
+    st.apply(Action("place", next(spots)), 0)
+    st.apply(Action("place", next(spots)), 0)  # the Flagship, the last card: stop
     assert st.phase == "last_card"
-    view, legal = st.view(0), st.legal_actions(0)
-    found = policy.candidates(st.game, view, legal, 0)
-    assert DONE in found and len(found) == len(set(found)) <= policy.ROOT_PLACEMENTS + 2
+    view, legal = st.view(1), st.legal_actions(1)
+    assert policy.candidates(st.game, view, legal, 1) == [DONE]
 
 
 def test_the_flat_search_picks_a_root_candidate_reproducibly() -> None:

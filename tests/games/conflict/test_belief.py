@@ -157,7 +157,8 @@ def test_deployed_cards_stay_and_are_never_drawn_again() -> None:
 
 
 def test_seat_that_deployed_its_flagship_has_no_other_ship() -> None:
-    game = load(2, scale="war", deployment="light_speed")
+    # a real clock: after the stop, seat 0 still holds its card (waiting for the report)
+    game = load(2, scale="war", deployment="light_speed", clock="real")
     state = prepared(game, [["wiss.glimmer_1", "wiss.halo_1"], ["vak.needle_1"]], seed=3)
     for _ in range(3):  # Cargo ship, the one bought ship, the Flagship: the stop
         place_first(state, 1)
@@ -203,19 +204,20 @@ def test_tight_budget_still_draws_the_public_count_of_ships() -> None:
 
 
 # --- after the decks went back to the box -----------------------------------------------
-def test_timeout_holders_keep_a_card_that_the_deck_rule_allows() -> None:
-    game = load(3, scale="conflict")
-    fleets = [["wiss.glimmer_1"], ["vak.needle_1", "vak.spear_1"], ["tetrakori.shard_1"]]
+def test_stop_holders_keep_a_card_that_the_deck_rule_allows() -> None:
+    game = load(3, scale="conflict", deployment="light_speed", clock="real")
+    fleets = [[], ["vak.needle_1", "vak.spear_1"], ["tetrakori.shard_1"]]
     state = prepared(game, fleets, seed=7)
     place_first(state, 1)  # seat 1: Cargo ship down, a bought ship in hand
-    state.apply(Action("timeout"), 0)
-    assert state.phase == "last_card" and state.to_move == (0, 1, 2)
+    place_first(state, 0)
+    place_first(state, 0)  # seat 0's Flagship, its last card: stop
+    assert state.phase == "last_card" and state.to_move == (1, 2)
     content = game.content
     for k in RNGS:
         s2 = invert(state, 0, k)
         assert s2.hands[2] == content.cargo_of("tetrakori")  # nothing down yet: the Cargo
         assert s2.hands[1] in (*content.regulars_of("vak"), content.flagship_of("vak"))
-        assert s2.decks == [[], [], []]
+        assert s2.decks == [[], [], []] and s2.hands[0] == -1
         for seat in (1, 2):
             assert_legal_fleet(s2, seat)
         # the rebuilt state finishes the match

@@ -147,20 +147,89 @@ def test_legal_placements_are_a_finite_grid_of_legal_spots() -> None:
     assert not any((x, y) == (450, 300) for x, y, _ in spots)
 
 
-def test_timeout_then_each_holder_places_or_withdraws_the_card_in_hand() -> None:
-    game = load(deployment="timed")
+def test_the_alarm_deploys_the_reported_card_where_it_is_and_nothing_after() -> None:
+    """Issue 13, item 13: at the alarm players stop drawing; a card being played is
+    deployed where it is (the server reports it) or removed; nobody places afterwards."""
+    game = load(deployment="timed", clock="real")
     st = prepared(game, [["wiss.lancer_1", "wiss.tempest_1"], ["vak.raider_1"]])
     st.apply(place(100, 100, 0), 0)
     st.apply(place(800, 500, 180), 1)
-    st.apply(Action("timeout"), 0)  # the server's clock, sent as any seat to move
-    assert st.phase == LAST and st.decks == [[], []]
-    assert st.to_move == (0, 1)
-    st.apply(place(300, 100, 0), 0)  # seat 0 lifts its finger: deployed
-    assert st.to_move == (1,)
-    refused(st, place(500, 300, 0), 0, "may not act")
-    st.apply(Action("done"), 1)  # seat 1 takes its card back
-    assert st.phase == BATTLE
+    held = st.hands[0]
+    # the server's clock, sent as any seat to move: Player 1 is moving its card at
+    # (300, 100) turned 90; Player 2 has not put its card on the table
+    events = st.apply(Action("timeout", (0, 300, 100, 90)), 0)
+    assert st.phase == BATTLE and st.decks == [[], []] and st.hands == [-1, -1]
+    assert st.cards[-1][:5] == [held, 0, 300, 100, 90]
     assert len(st.cards) == 3
+    assert [e.kind for e in events][:3] == ["stop", "placed", "removed"]
+    assert events[2].data == {"seat": 1, "why": "it was not on the table"}
+    assert st.to_move == (0, 1) and st.legal_actions(0) == [Action("fire")]
+    refused(st, place(500, 300, 0), 1, "not legal in the battle phase")
+
+
+def test_a_reported_card_on_an_illegal_spot_is_removed() -> None:
+    game = load(deployment="timed", clock="real")
+    st = prepared(game, [["wiss.lancer_1"], ["vak.raider_1"]])
+    st.apply(place(100, 100, 0), 0)
+    st.apply(place(800, 500, 180), 1)
+    # Player 1 over Player 2's Cargo ship, Player 2 half off the table
+    events = st.apply(Action("timeout", (0, 790, 480, 0, 1, 880, 300, 0)), 1)
+    removed = {e.data["seat"]: e.data["why"] for e in events if e.kind == "removed"}
+    assert "touch or overlap" in removed[0] and "leave" in removed[1]
+    assert len(st.cards) == 2 and st.phase not in (DEPLOY, LAST)
+
+
+def test_two_reported_cards_touching_each_other_are_both_removed() -> None:
+    game = load(deployment="timed", clock="real")
+    st = prepared(game, [["wiss.lancer_1"], ["vak.raider_1"]])
+    st.apply(place(100, 100, 0), 0)
+    st.apply(place(800, 500, 180), 1)
+    events = st.apply(Action("timeout", (0, 450, 300, 0, 1, 500, 300, 0)), 0)
+    assert [e.data["seat"] for e in events if e.kind == "removed"] == [0, 1]
+    assert len(st.cards) == 2
+
+
+def test_a_malformed_alarm_report_is_refused_with_its_fault() -> None:
+    game = load(deployment="timed", clock="real")
+    st = prepared(game, [["wiss.lancer_1"], []])
+    st.apply(place(100, 100, 0), 1)  # Player 2's Cargo ship; its Flagship is in hand
+    refused(st, Action("timeout", (0, 300, 100)), 0, "groups of four")
+    refused(st, Action("timeout", (0, 300, 100, "up")), 0, "groups of four")
+    refused(st, Action("timeout", (0, 300, 100, 0, 0, 500, 100, 0)), 0, "twice")
+    refused(st, Action("timeout", (3, 300, 100, 0)), 0, "not playing one")
+    st.apply(Action("done"), 1)
+    refused(st, Action("timeout", (1, 300, 100, 0)), 0, "not playing one")
+
+
+def test_the_time_model_gives_each_seat_time_for_a_number_of_cards() -> None:
+    """Without a real clock (self-play, simulations) a timed deployment follows the time
+    model: a seat's first card takes 3 s, each later one a second more (3 + 4 + 5 + 6 +
+    7 = 25 s), so a Dispute's 30 s deploy five cards a seat; that seat's alarm then
+    removes the card in hand and the rest of its deck."""
+    game = load(deployment="timed", scale="dispute")
+    assert game.cards_in_time == 5
+    fleet = ["wiss.glimmer_1", "wiss.glimmer_2", "wiss.glimmer_3", "wiss.lancer_1"]
+    fleet += ["wiss.lancer_2", "wiss.mistral_1"]  # 10 credits, 8 cards with Cargo and Flagship
+    st = prepared(game, [fleet, []])
+    spots = [(x, y) for y in (100, 300, 500) for x in (100, 300, 500, 700)]
+    events = []
+    for x, y in spots[:5]:
+        assert 0 in st.to_move
+        events = st.apply(place(x, y, 0), 0)
+    assert st.deployed_by(0) == 5 and 0 not in st.to_move
+    assert st.hands[0] == -1 and st.decks[0] == [] and st.done[0]
+    assert [e.data for e in events if e.kind == "time_up"] == [{"seat": 0, "cards": 5}]
+    assert st.phase == DEPLOY and st.to_move == (1,)
+    st.apply(place(800, 100, 0), 1)
+    st.apply(place(800, 300, 0), 1)  # Player 2's two cards: all it has, in time
+    assert st.phase == BATTLE
+    assert sum(1 for c in st.cards if c[1] == 0) == 5
+
+
+def test_the_time_model_is_only_for_timed_deployments() -> None:
+    assert load(deployment="light_speed").cards_in_time is None
+    assert load(deployment="timed", clock="real").cards_in_time is None
+    assert [load(scale=s).cards_in_time for s in ("dispute", "conflict", "war")] == [5, 8, 13]
 
 
 def test_cargo_cubes_are_loaded_when_deployment_ends() -> None:
@@ -177,21 +246,40 @@ def test_cargo_cubes_are_loaded_when_deployment_ends() -> None:
 
 def test_timeout_is_only_for_timed_deployment() -> None:
     st = prepared(load(deployment="light_speed"), [[], []])
-    refused(st, Action("timeout"), 0, "timed")
+    refused(st, Action("timeout"), 0, "Light Speed")
     assert Action("timeout") not in st.legal_actions(0)
 
 
-def test_light_speed_stop_when_a_seat_deploys_its_last_card() -> None:
+def test_light_speed_stop_removes_the_cards_others_hold_in_the_time_model() -> None:
+    """The other players "may not play any more cards": nobody is moving a card on the
+    table in the model, so the cards in hand are removed at the stop."""
     game = load(deployment="light_speed")
     st = prepared(game, [[], ["vak.raider_1", "vak.raider_2"]])
     st.apply(place(100, 100, 0), 0)  # Cargo; the Flagship is next and last
     st.apply(place(800, 500, 0), 1)
-    st.apply(place(300, 100, 0), 0)  # the Flagship: seat 0 is out of cards -> stop
+    events = st.apply(place(300, 100, 0), 0)  # the Flagship: seat 0 is out of cards -> stop
+    assert st.phase == BATTLE and st.stopped_by == 0
+    assert st.decks == [[], []] and st.hands == [-1, -1]
+    kinds = [e.kind for e in events]
+    stop = kinds.index("stop")
+    assert events[stop + 1].kind == "removed" and events[stop + 1].data["seat"] == 1
+    assert len(st.cards) == 3
+
+
+def test_light_speed_stop_with_a_real_clock_waits_for_the_report() -> None:
+    """A real table: the card Player 2 is moving when Player 1 calls stop lands exactly
+    where it is (the server reports it at once) or is taken back; it cannot be moved."""
+    game = load(deployment="light_speed", clock="real")
+    st = prepared(game, [[], ["vak.raider_1", "vak.raider_2"]])
+    st.apply(place(100, 100, 0), 0)
+    st.apply(place(800, 500, 0), 1)
+    st.apply(place(300, 100, 0), 0)  # stop
     assert st.phase == LAST and st.stopped_by == 0
-    assert st.to_move == (1,)  # seat 1 still holds a Raider; its deck is back in the box
-    assert st.decks[1] == []
-    st.apply(place(600, 300, 90), 1)
-    assert st.phase == BATTLE
+    assert st.to_move == (1,) and st.decks[1] == []
+    assert st.legal_actions(1) == [Action("done")]
+    refused(st, place(600, 300, 90), 1, "stays where it is")
+    st.apply(Action("timeout", (1, 600, 300, 90)), 1)
+    assert st.phase == BATTLE and st.cards[-1][1:5] == [1, 600, 300, 90]
 
 
 def test_done_withdraws_the_card_in_hand_and_the_rest() -> None:

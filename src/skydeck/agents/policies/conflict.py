@@ -33,7 +33,6 @@ from skydeck.core import Action, Game, Rng, State
 from skydeck.games.conflict import agents as heuristic
 
 ROOT_PLACEMENTS = 6
-DONE = Action("done")
 #: free placements a playout rates before placing a card (the heuristic rates them all,
 #: ~320, which would make a playout 25 times slower)
 PLAYOUT_SAMPLE = 12
@@ -80,12 +79,10 @@ def candidates(game: Game, view: dict[str, Any], legal: list[Action], seat: int)
     ctx = heuristic._Context(game, h.table_state(view), seat, hand)  # type: ignore[arg-type]
     ranked = sorted(places, key=lambda a: -ctx.quick(*(int(v) for v in a.args)))  # type: ignore[arg-type]
     choice = h.choose(view, legal, seat)  # its battle-replayed pick goes first
+    # never "done" while placing: stopping early forfeits the rest of the fleet, and
+    # playouts, where the rival deploys no better, can make it look safe (after a stop
+    # on a real table "done" is the only action, returned above)
     rest = [a for a in ranked[:ROOT_PLACEMENTS] if a != choice]
-    # "done" only where it is a real choice: the last decision after the clock (keep
-    # the card or take it back). Before that, stopping early forfeits the rest of the
-    # fleet, and playouts, where the rival deploys no better, can make it look safe.
-    if view["phase"] == "last_card" and DONE in legal and DONE not in (choice, *rest):
-        rest.append(DONE)
     return [choice, *rest]
 
 

@@ -40,7 +40,7 @@ class HeuristicAgent:
         phase = view["phase"]
         if phase == "preparation":
             return self._prepare(legal_actions)
-        if phase in ("deployment", "last_card"):
+        if phase == "deployment":
             return self._deploy(view, legal_actions, seat)
         return legal_actions[0]
 
@@ -83,8 +83,6 @@ class HeuristicAgent:
             if best is None or (value, quick) > (best[0], best[1]):
                 best = (value, quick, a)
         assert best is not None
-        if view["phase"] == "last_card" and best[0] < ctx.simulate_without():
-            return Action("done")  # deploying this card would only hurt
         return best[2]
 
     def table_state(self, view: dict[str, Any]) -> ConflictState:
@@ -203,9 +201,6 @@ class _Context:
         cubes = self.game.cubes_per_source if self.card.role == "cargo" else 0
         st.cards.append(b.new_card(self.hand, self.seat, x, y, angle, cubes))
         return self._outcome(st)
-
-    def simulate_without(self) -> float:
-        return self._outcome(self.base.clone())
 
 
 AGENTS = {"heuristic": HeuristicAgent}

@@ -138,6 +138,23 @@ class ScaleModel(_Model):
     seconds: int = Field(gt=0)
 
 
+class TimerModel(_Model):
+    """The time model of a timed Deployment played without a real clock (RULINGS 15):
+    a seat's first card takes ``first_card_seconds``, each later one
+    ``more_per_card`` seconds more than the one before."""
+
+    first_card_seconds: int = Field(gt=0, le=120)
+    more_per_card: int = Field(ge=0, le=120)
+
+    def cards_in(self, seconds: int) -> int:
+        """How many cards one seat deploys within ``seconds``."""
+        n, used = 0, 0
+        while used + self.first_card_seconds + n * self.more_per_card <= seconds:
+            used += self.first_card_seconds + n * self.more_per_card
+            n += 1
+        return n
+
+
 class TableModel(_Model):
     card: CardSize
     table: TableSize
@@ -147,6 +164,7 @@ class TableModel(_Model):
     cube_supply: int = Field(gt=0)
     delay_tokens: int = Field(ge=0)
     damage_tokens_per_colour: int = Field(ge=0)
+    timer_model: TimerModel
 
 
 # --- flat, fast forms ---------------------------------------------------------------

@@ -14,6 +14,10 @@ from skydeck.games.conflict.state import ConflictState
 SCALES = ("dispute", "conflict", "war")
 VARIANTS = ("meteor", "stolen_goods")
 DEPLOYMENTS = ("timed", "light_speed")
+#: Who keeps the time of Deployment (RULINGS 15): the engine's time model (self-play,
+#: tournaments, simulations) or a real clock outside it (the server), which rings the
+#: alarm with ``timeout`` and reports the card each seat is moving on the table.
+CLOCKS = ("model", "real")
 
 
 @lru_cache(maxsize=4)
@@ -37,6 +41,14 @@ class ConflictGame(Game):
             "timed",
             "timed (the server's clock ends it) or light_speed (first empty deck stops it)",
             DEPLOYMENTS,
+        ),
+        OptionSpec(
+            "clock",
+            "choice",
+            "model",
+            "model (each card takes modelled seconds: self-play, simulations) or real (a "
+            "server's clock rings the alarm and reports the cards being played)",
+            CLOCKS,
         ),
     )
 
@@ -74,6 +86,9 @@ class ConflictGame(Game):
             raise ValueError(
                 f"conflict: deployment must be one of {', '.join(DEPLOYMENTS)}, got {deployment!r}"
             )
+        clock = options.get("clock", "model")
+        if clock not in CLOCKS:
+            raise ValueError(f"conflict: clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
         self.content = default_content()
         self.shapes = _shapes(id(self.content))
         table = self.content.table
@@ -81,6 +96,12 @@ class ConflictGame(Game):
         self.credits: int = table.scales[scale].credits
         self.seconds: int = table.scales[scale].seconds
         self.timed = deployment == "timed"
+        self.real_clock = clock == "real"
+        #: Timed with the time model: how many cards each seat deploys before its alarm
+        #: (``data/table.json``'s ``timer_model``); None otherwise.
+        self.cards_in_time: int | None = (
+            table.timer_model.cards_in(self.seconds) if self.timed and not self.real_clock else None
+        )
         self.cubes_per_source: int = table.cargo_cubes[str(n)]
         return {
             "scale": scale,
@@ -88,6 +109,7 @@ class ConflictGame(Game):
             "variants": sorted(set(variants)),
             "meteors": meteors,
             "deployment": deployment,
+            "clock": clock,
         }
 
     def new(self, seed: int) -> ConflictState:
@@ -132,4 +154,5 @@ class ConflictGame(Game):
             {"players": 2, "scale": "dispute", "variants": ["meteor"], "meteors": 5},
             {"players": 3, "scale": "conflict", "deployment": "light_speed"},
             {"players": 4, "scale": "dispute", "variants": ["stolen_goods"]},
+            {"players": 3, "scale": "dispute", "deployment": "light_speed", "clock": "real"},
         ]

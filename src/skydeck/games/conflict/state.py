@@ -2,11 +2,14 @@
 
 Phases and who acts (``to_move``):
 - ``preparation``: every seat not yet ready, secretly (``buy`` ships, then ``ready``);
-- ``deployment``: every seat still holding a card (``place x y angle`` or ``done``); the
-  server's clock ends it with ``timeout`` (timed), or a seat deploying its last card
-  calls "stop" automatically (light speed);
-- ``last_card``: after the clock or a stop, each seat still holding a card either
-  places it (``place``) or withdraws it (``done``);
+- ``deployment``: every seat still holding a card (``place x y angle`` or ``done``).
+  Timed, it ends at the alarm: with the ``model`` clock each seat has time for
+  ``game.cards_in_time`` cards; with a ``real`` clock the server sends ``timeout``
+  with the card each seat is moving on the table (deployed there if legal, else
+  removed). Light speed: a seat deploying its last card calls "stop" at once; the
+  cards others hold are removed (model), or the server reports them (real);
+- ``last_card`` (light speed, real clock only): after a stop, the seats still holding
+  a card wait for the server's report (``timeout``) or take the card back (``done``);
 - ``battle``: every seat; any ``fire`` resolves the next initiative step;
 - ``over``.
 See VIEW.md for the view and the action notation, RULINGS.md for interpretations.
@@ -97,11 +100,13 @@ class ConflictState(State):
             ]
             out.append(READY)
             return out
-        if ph in (DEPLOY, LAST):
+        if ph == DEPLOY:
             spot = self.game.shapes.place_action
             acts = [spot[p] for p in self.free_placements()]
             acts.append(DONE)
             return acts
+        if ph == LAST:
+            return [DONE]  # the card stays where it is: only the server's report places it
         return [FIRE]
 
     def free_placements(self) -> list[tuple[int, int, int]]:
@@ -140,11 +145,20 @@ class ConflictState(State):
         if ph in (DEPLOY, LAST):
             if kind == "done" and not args:
                 return
-            if kind == "timeout" and not args:
-                if ph != DEPLOY or self.game.options["deployment"] != "timed":
-                    raise IllegalAction("'timeout' only ends a timed Deployment phase")
+            if kind == "timeout":
+                if ph == DEPLOY and not self.game.timed:
+                    raise IllegalAction(
+                        "'timeout' is the timer's alarm: a Light Speed deployment has none "
+                        "(it stops when a seat deploys its last card)"
+                    )
+                self._check_reports(args)
                 return
             if kind == "place":
+                if ph == LAST:
+                    raise IllegalAction(
+                        "stop was called: the card in hand stays where it is (the "
+                        "server reports it) or goes back to the box with 'done'"
+                    )
                 self._check_place(args)
                 return
             raise IllegalAction(f"'{action}' is not a Deployment action (place x y angle, done)")
@@ -152,18 +166,34 @@ class ConflictState(State):
             return
         raise IllegalAction(f"'{action}' is not legal in the {ph} phase")
 
+    def _check_reports(self, args: tuple[Any, ...]) -> None:
+        """``timeout SEAT X Y ANGLE ...``: where each listed seat is moving its card at
+        the alarm. A spot need not be legal (an illegal one removes the card), but the
+        report itself must name seats holding a card, once each, in whole numbers."""
+        if len(args) % 4 or not all(type(a) is int for a in args):
+            raise IllegalAction(
+                "timeout takes groups of four whole numbers: seat, x and y in millimetres, "
+                f"angle in degrees (the card each seat is moving), got {list(args)}"
+            )
+        seen: set[int] = set()
+        holders = self.to_move
+        for k in range(0, len(args), 4):
+            seat = args[k]
+            if seat in seen:
+                raise IllegalAction(f"timeout reports Player {seat + 1}'s card twice")
+            if seat not in holders:
+                raise IllegalAction(
+                    f"timeout reports a card for seat {seat}, who is not playing one "
+                    f"(seats playing a card: {list(holders)})"
+                )
+            seen.add(seat)
+
     def _check_place(self, args: tuple[Any, ...]) -> None:
         if len(args) != 3 or not all(type(a) is int for a in args):
             raise IllegalAction(
                 "place needs three whole numbers: x and y in millimetres, angle in degrees"
             )
-        x, y, angle = args
-        if not 0 <= angle < 360:
-            raise IllegalAction(f"angle must be 0-359 degrees, got {angle}")
-        sh = self.game.shapes
-        if not (0 <= x <= sh.width and 0 <= y <= sh.height):
-            raise IllegalAction(f"({x}, {y}) is off the {sh.width} x {sh.height} mm table")
-        why = sh.placement_error(x, y, angle, self._occupied())
+        why = self._spot_error(*args, self._occupied())
         if why:
             raise IllegalAction(why)
 
@@ -184,7 +214,10 @@ class ConflictState(State):
         if kind == "done":
             return self._withdraw(seat)
         if kind == "timeout":
-            return self._stop("timeout", -1)
+            events = []
+            if self.phase == DEPLOY:  # the timer's alarm (in last_card: the stop's report)
+                events.append(Event("stop", {"why": "timeout", "seat": None}))
+            return events + self._alarm(action.args)  # type: ignore[arg-type]
         if kind == "fire":
             events = b.fire_step(self)
             if b.next_initiative(self) is None:
@@ -267,9 +300,13 @@ class ConflictState(State):
                  "ship": self.game.content.ships[ship].id, "x": x, "y": y, "angle": angle},
             )
         ]  # fmt: skip
-        if self.phase == LAST:
+        cap = self.game.cards_in_time
+        if cap is not None and self.deployed_by(seat) >= cap:
+            # the model's alarm for this seat: no time for another card
             self.hands[seat] = -1
+            self.decks[seat] = []
             self.done[seat] = True
+            events.append(Event("time_up", {"seat": seat, "cards": cap}))
             return events + self._maybe_end_deployment()
         events.append(self._draw(seat))
         if self.hands[seat] < 0 and self.game.options["deployment"] == "light_speed":
@@ -284,15 +321,68 @@ class ConflictState(State):
         events = [Event("done", {"seat": seat})]
         return events + self._maybe_end_deployment()
 
+    def deployed_by(self, seat: int) -> int:
+        """Cards ``seat`` has put on the table (its modelled time spent, RULINGS 15)."""
+        return sum(1 for c in self.cards if c[C_OWNER] == seat)
+
     def _stop(self, why: str, by: int) -> list[Event]:
-        """The clock ran out or a seat called stop: decks go back to the box; whoever
-        holds a card decides where it lands (or withdraws it)."""
+        """A seat deployed its last card and called stop (Light Speed): the other decks
+        go back to the box. The cards others are playing stay where they are: with a
+        real clock the server reports them (``timeout`` in ``last_card``); in the time
+        model nobody is moving a card on the table, so they are removed."""
         self.stopped_by = by
         for seat in range(self.game.players):
             self.decks[seat] = []
-        self.phase = LAST
         events = [Event("stop", {"why": why, "seat": by if by >= 0 else None})]
+        if self.game.real_clock:
+            self.phase = LAST
+            return events + self._maybe_end_deployment()
+        return events + self._alarm(())
+
+    def _alarm(self, args: tuple[int, ...]) -> list[Event]:
+        """The alarm (timed) or the stop's report (Light Speed): nobody draws any more;
+        each reported card lands where it is if that spot is legal, else it is removed,
+        as is every card in hand nobody reported; deployment ends."""
+        events: list[Event] = []
+        reports = {args[k]: (args[k + 1], args[k + 2], args[k + 3]) for k in range(0, len(args), 4)}
+        occupied = self._occupied()
+        why: dict[int, str | None] = {s: self._spot_error(*p, occupied) for s, p in reports.items()}
+        fits = [s for s in reports if why[s] is None]
+        sh = self.game.shapes
+        for s in fits:  # two reported cards touching each other: neither can land
+            others = [reports[t] for t in fits if t != s]
+            if others and sh.placement_error(*reports[s], others) is not None:
+                why[s] = "it touches another card played at the same moment"
+        for seat in range(self.game.players):
+            card = self.hands[seat]
+            if card < 0 or self.done[seat]:
+                continue
+            self.hands[seat] = -1
+            self.done[seat] = True
+            if seat in reports and why[seat] is None:
+                x, y, angle = reports[seat]
+                self.cards.append(b.new_card(card, seat, x, y, angle))
+                self.reveals += 1
+                data = {"seat": seat, "card": len(self.cards) - 1,
+                        "ship": self.game.content.ships[card].id,
+                        "x": x, "y": y, "angle": angle, "at_alarm": True}  # fmt: skip
+                events.append(Event("placed", data))
+            else:
+                reason = why.get(seat) or "it was not on the table"
+                events.append(Event("removed", {"seat": seat, "why": reason}))
+        self._free = None
+        for seat in range(self.game.players):
+            self.decks[seat] = []
         return events + self._maybe_end_deployment()
+
+    def _spot_error(self, x: int, y: int, angle: int, occupied: list[Any]) -> str | None:
+        """Why a card cannot lie at (x, y, angle) on the table now; None if it can."""
+        if not 0 <= angle < 360:
+            return f"angle must be 0-359 degrees, got {angle}"
+        sh = self.game.shapes
+        if not (0 <= x <= sh.width and 0 <= y <= sh.height):
+            return f"({x}, {y}) is off the {sh.width} x {sh.height} mm table"
+        return sh.placement_error(x, y, angle, occupied)
 
     def _maybe_end_deployment(self) -> list[Event]:
         if self.to_move:

@@ -115,6 +115,8 @@ def build_view(st: ConflictState, seat: int | None) -> dict[str, Any]:
         "credits": game.credits,
         "seconds": game.seconds,
         "deployment": game.options["deployment"],
+        "clock": game.options["clock"],
+        "cards_in_time": game.cards_in_time,
         "variants": list(game.options["variants"]),
         "table": {"width": t.table.width_mm, "height": t.table.height_mm},
         "card_size": {"width": t.card.width_mm, "length": t.card.length_mm},
