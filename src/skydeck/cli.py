@@ -115,6 +115,10 @@ def _make_agent(spec: str, game: Any, seed: int) -> Any:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from skydeck.bench import bench
 
+    if args.game == "rl":
+        from skydeck.rl.bench import command
+
+        return command(args)
     if args.game == "server":
         from skydeck.server.commands import bench_server
 
@@ -285,7 +289,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "bench", help="random-play speed of a game on one core, or 'server' (moves/s, latency)"
     )
-    p.add_argument("game", choices=[*game_ids(), "server"])
+    p.add_argument("game", choices=[*game_ids(), "server", "rl"])
+    p.add_argument("rl_game", nargs="?", metavar="GAME", help="rl: the game whose env to time")
     p.add_argument("--matches", type=int, default=50, help="server: concurrent matches")
     p.add_argument("--match-game", default="stellium", help="server: the game those matches play")
     p.add_argument("--no-deflate", action="store_true", help="server: no WebSocket compression")

@@ -80,13 +80,23 @@ class SkydeckAEC(AECEnv):
         self._seat = self.match.next_seat(None)
         self.agent_selection = agent_name(self._seat)
 
+    def _seat_of(self, agent: str | None) -> int:
+        if agent is None or agent == self.agent_selection:
+            return self._seat
+        return seat_of(agent)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = seat_of(agent)
+        seat = self._seat_of(agent)
         return {"observation": self.match.observe(seat), "action_mask": self.match.mask(seat)}
 
     def action_mask(self, agent: str | None = None) -> np.ndarray:
         """The mask alone (cheaper than ``observe`` when the observation is not needed)."""
-        return self.match.mask(seat_of(agent or self.agent_selection))
+        return self.match.mask(self._seat_of(agent))
+
+    def legal_indices(self, agent: str | None = None) -> list[int]:
+        """The legal action indexes (the mask's non-zeros), cheapest of all: for agents
+        that pick among legal moves without a network (random, scripted)."""
+        return self.match.legal_indices(self._seat_of(agent))
 
     def step(self, action: Any) -> None:
         if not self.agents:
@@ -104,17 +114,23 @@ class SkydeckAEC(AECEnv):
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         state = self.match.live
-        if state.is_over:
+        if state.is_over:  # rewards come only now, so only now are they accumulated
             for a, r in zip(self.agents, self.match.rewards(), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
-        elif self.max_cycles is not None and self._steps >= self.max_cycles:
+            self._accumulate_rewards()
+            return
+        if self.max_cycles is not None and self._steps >= self.max_cycles:
             for a in self.agents:
                 self.truncations[a] = True
-        if not state.is_over:
-            self._seat = self.match.next_seat(seat)
-            self.agent_selection = agent_name(self._seat)
-        self._accumulate_rewards()
+        movers = state.to_move
+        if len(movers) == 1:
+            seat = movers[0]
+        else:
+            seat = self.match.next_seat(seat)
+        if seat != self._seat:
+            self._seat = seat
+            self.agent_selection = self.possible_agents[seat]
 
     def render(self) -> Any:
         if self.render_mode is None:

@@ -41,6 +41,12 @@ class ActionCatalogue:
                 raise ValueError(f"{game_id}: action '{a}' listed twice in the catalogue")
             self.index[a] = i
         self.n = len(actions)
+        #: id(action) -> index (-1: not catalogued). Engines hand out the same Action
+        #: objects again and again (memoised notation), and a look-up by identity runs
+        #: in C, skipping the dataclass's Python-level __hash__/__eq__. ``_kept`` holds
+        #: every cached action alive, so no other object can take its id while cached.
+        self._by_id: dict[int, int] = {}
+        self._kept: list[Action] = []
 
     def __len__(self) -> int:
         return self.n
@@ -54,6 +60,8 @@ class ActionCatalogue:
 
     def decode(self, index: int) -> Action:
         """The engine action of an index; IllegalAction naming the index otherwise."""
+        if type(index) is int and 0 <= index < self.n:
+            return self.actions[index]
         if isinstance(index, bool) or not isinstance(index, int | np.integer):
             raise IllegalAction(f"{self.game_id}: an action index must be an int, got {index!r}")
         if not 0 <= index < self.n:
@@ -67,11 +75,28 @@ class ActionCatalogue:
         """int8 mask over the space (1 = legal). Legal actions the catalogue lacks are
         left out; :meth:`missing` names them (the tests check it never happens)."""
         m = np.zeros(self.n, dtype=np.int8) if out is None else out
-        get = self.index.get
-        idx = [i for i in map(get, legal) if i is not None]
+        idx = self.indices(legal)
         if idx:
             m[idx] = 1
         return m
+
+    def indices(self, legal: Sequence[Action]) -> list[int]:
+        """The indexes of a legal list (the mask's non-zeros, without the dense mask)."""
+        got: list[int | None] = list(map(self._by_id.get, map(id, legal)))
+        if None in got:  # action objects seen for the first time
+            got = [self._learn(a) if g is None else g for a, g in zip(legal, got, strict=True)]
+        if -1 in got:
+            return [g for g in got if g is not None and g >= 0]
+        return got  # type: ignore[return-value]
+
+    def _learn(self, action: Action) -> int:
+        if len(self._kept) > 100_000:  # engines that make fresh objects every time
+            self._by_id.clear()
+            self._kept.clear()
+        i = self.index.get(action, -1)
+        self._by_id[id(action)] = i
+        self._kept.append(action)
+        return i
 
     def missing(self, legal: Sequence[Action]) -> list[Action]:
         return [a for a in legal if a not in self.index]

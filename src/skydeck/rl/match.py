@@ -99,6 +99,12 @@ class Match:
             return np.zeros(self.catalogue.n, dtype=np.int8)
         return self.catalogue.mask(state.legal_actions(seat))
 
+    def legal_indices(self, seat: int) -> list[int]:
+        state = self.live
+        if seat not in state.to_move:
+            return []
+        return self.catalogue.indices(state.legal_actions(seat))
+
     def action_of(self, seat: int, index: Any) -> Action:
         """The engine action of ``index``; IllegalAction naming the agent otherwise."""
         try:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
-from skydeck.core import Action, Game, IllegalAction, Rng
+from skydeck.core import Action, Game, IllegalAction, Rng, player_name
 from skydeck.core.record import RECORD_VERSION
 from skydeck.core.registry import game_class, game_ids
 from skydeck.server.ai import make_agent
@@ -135,19 +135,20 @@ class Hub:
         seats: list[dict[str, Any]] = []
         tokens: list[str | None] = []
         for i, s in enumerate(seats_in):
+            where = f"{player_name(i)} (seats[{i}])"
             if not isinstance(s, dict) or s.get("kind") not in ("human", "ai"):
-                raise ValueError(f"seat {i}: 'kind' must be 'human' or 'ai'")
+                raise ValueError(f"{where}: 'kind' must be 'human' or 'ai'")
             name = s.get("name") or (f"Player {i + 1}" if s["kind"] == "human" else "")
             if not isinstance(name, str) or len(name) > MAX_NAME:
-                raise ValueError(f"seat {i}: 'name' must be a string of at most {MAX_NAME}")
+                raise ValueError(f"{where}: 'name' must be a string of at most {MAX_NAME}")
             if s["kind"] == "ai":
                 agent = s.get("agent", "random")
                 if not isinstance(agent, str):
-                    raise ValueError(f"seat {i}: 'agent' must be an agent spec string")
+                    raise ValueError(f"{where}: 'agent' must be an agent spec string")
                 try:
                     make_agent(agent, game, seed + i)
                 except Exception as exc:
-                    raise ValueError(f"seat {i}: unknown agent {agent!r}: {exc}") from None
+                    raise ValueError(f"{where}: unknown agent {agent!r}: {exc}") from None
                 seats.append(
                     {"kind": "ai", "name": name or f"AI {i + 1} ({agent})", "agent": agent}
                 )
@@ -252,14 +253,16 @@ class Hub:
         if room.status != "live":
             raise ProtocolError("over", "the match is over")
         if not 0 <= seat < len(room.seats):
-            raise ProtocolError("bad_seat", f"there is no seat {seat}")
+            raise ProtocolError(
+                "bad_seat", f"there is no seat {seat} (seats are 0-{len(room.seats) - 1})"
+            )
         current = room.n
         if n > current:
             raise ProtocolError("stale", f"move {n} has not happened yet (now at {current})")
         if n < current and room.last_act.get(seat, -1) >= n:
             raise ProtocolError(
                 "stale",
-                f"stale or replayed message: seat {seat} has moved since move {n} "
+                f"stale or replayed message: {player_name(seat)} has moved since move {n} "
                 f"(now at {current})",
             )
         try:

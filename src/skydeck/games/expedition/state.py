@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skydeck.core import Action, Event, Game, IllegalAction, Rng, State
+from skydeck.core import Action, Event, Game, IllegalAction, Rng, State, player_name
 from skydeck.games.expedition.command import CommandMixin
 from skydeck.games.expedition.content import SKILLS, TIERS, Content
 from skydeck.games.expedition.data_state import copy_fields, fields_from_json, fields_json, new_data
@@ -340,7 +340,7 @@ class ExpeditionState(CommandMixin, State):
         else:
             legal = self.legal_actions(seat)
         if action not in legal:
-            raise IllegalAction(f"'{action}' is not a legal action for seat {seat} now")
+            raise IllegalAction(f"'{action}' is not a legal action for {player_name(seat)} now")
 
 
 def reshuffle_keeping_front(s: ExpeditionState, i: int, rng: Rng) -> None:

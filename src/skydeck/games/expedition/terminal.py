@@ -217,7 +217,7 @@ def _req_text(r: Any) -> str:
 def describe_pending(p: dict[str, Any]) -> str:
     """The decision being waited for, in words (what a card needs and does)."""
     c = default_content()
-    who = f"Seat {p['seat'] + 1}"
+    who = f"Player {p['seat'] + 1}"
     k = p["kind"]
     if k == "enc":
         e = c.encounters[c.encounter_index[p["encounter"]]]
