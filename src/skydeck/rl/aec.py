@@ -100,6 +100,8 @@ class SkydeckAEC(AECEnv):
 
     def step(self, action: Any) -> None:
         if not self.agents:
+            if self.match.state is None:
+                raise ResetNeeded("call reset() before step(): no episode has started")
             raise ResetNeeded(
                 "the episode is over and every agent has left; call reset() to start another"
             )

@@ -81,6 +81,8 @@ class SkydeckParallel(ParallelEnv):
 
     def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
         if not self.agents:
+            if self.match.state is None:
+                raise ResetNeeded("call reset() before step(): no episode has started")
             raise ResetNeeded("the episode is over; call reset() to start another")
         m = self.match
         state = m.live
