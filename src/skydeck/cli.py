@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from skydeck.core.record import MatchRecord
@@ -234,15 +235,19 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return 2
     game = record.make_game()
     seat = None if args.seat is None else args.seat - 1
+    names = [f"Player {s + 1}" for s in range(game.players)]
     state = None
     try:
         for i, (state, entry, events) in enumerate(record.replay()):
             if entry is not None:
+                who = names[entry.seat] if 0 <= entry.seat < len(names) else "?"
                 console.print(
-                    f"[cyan]{i:4d}[/cyan] seat {entry.seat + 1}: {game.describe(entry.action)}"
+                    f"[cyan]{i:4d}[/cyan] {who}: {escape(game.describe(entry.action))}",
+                    highlight=False,
                 )
-                for ev in filter_events(events, seat):
-                    console.print(f"       [dim]{ev}[/dim]")
+                for ev in filter_events(events, seat):  # the web log's sentences
+                    text = escape(game.describe_event(ev, names, state))
+                    console.print(f"       [dim]{text}[/dim]", highlight=False)
             if args.step:
                 console.print(render_view(game, state.view(seat), seat))
                 input("-- Enter for the next step --")

@@ -74,7 +74,11 @@ def test_each_seat_receives_exactly_its_own_view_and_events(client, game_id):
             for line in frame["log"]:
                 _, line_events = steps[line["n"]]
                 want = json.loads(json.dumps(filter_events(line_events, seat)))
-                assert line["events"] == want
+                # each event comes with its sentence, told from the filtered event alone
+                assert [{k: v for k, v in e.items() if k != "text"} for e in line["events"]] == want
+                names = [s["name"] for s in room.seats]
+                told = [game.describe_event(e, names, room.match.state) for e in want]
+                assert [e["text"] for e in line["events"]] == told
                 if line["seat"] != seat and frame["status"] == "live":
                     assert line["label"] is None, "another seat's move was named"
             if game_id == "conflict" and seat is not None:

@@ -152,9 +152,10 @@ class Game(ABC):
 
         ``event`` is the event as one seat sees it (``Event.for_seat``: ``kind`` plus
         its data, hidden parts already removed), ``names`` the seats' display names.
-        ``state``, when given, is the state after the move; a game may read only
-        public parts of it (e.g. which ship a card on the table is), so that the
-        sentence never tells what the event filter hid. Why here: the web log, the
+        ``state``, when given, is the state after the move or a later one; a game may
+        read only public parts of it that never change once public (which ship a card
+        on the table is, which tile lies on a cell), so that the sentence never tells
+        what the event filter hid. Why here: the web log, the
         replays and ``skydeck replay`` print the same sentences. Games override this;
         the default is a readable generic sentence (the kind and its plain values).
         """

@@ -16,6 +16,7 @@ def replay_steps(room: Room, seat: int | None, everyone: bool = False) -> dict[s
     game = room.game
     state = game.new(room.stored.seed)
     seats = range(len(room.seats))
+    names = [s["name"] for s in room.seats]
 
     def views() -> dict[str, Any]:
         return {str(s): state.view(s) for s in seats}
@@ -36,11 +37,12 @@ def replay_steps(room: Room, seat: int | None, everyone: bool = False) -> dict[s
             "to_move": list(state.to_move),
         }
         if everyone:
-            step["events"] = [{"kind": e.kind, **e.data} for e in events]
+            shown = [{"kind": e.kind, **e.data} for e in events]
             step["views"] = views()
         else:
-            step["events"] = filter_events(events, seat)
+            shown = filter_events(events, seat)
             step["view"] = state.view(seat)
+        step["events"] = [{**e, "text": game.describe_event(e, names, state)} for e in shown]
         steps.append(step)
     out: dict[str, Any] = {
         "match": room.header(),

@@ -239,6 +239,9 @@ class Room:
         over = self.status != "live"
         out = []
         entries = self.match.record.entries
+        names = [s["name"] for s in self.seats]
+        say = self.game.describe_event
+        state = self.match.state
         for i in range(start, len(entries)):
             e = entries[i]
             mine = e.seat in seats
@@ -248,7 +251,11 @@ class Room:
                     "seat": e.seat,
                     "t": e.t,
                     "label": self.labels[i] if (mine or over) else None,
-                    "events": events_for(self.match.events[i], seats),
+                    # each event's sentence, told from what these seats see of it
+                    "events": [
+                        {**ev, "text": say(ev, names, state)}
+                        for ev in events_for(self.match.events[i], seats)
+                    ],
                 }
             )
         return out

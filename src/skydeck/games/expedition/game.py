@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from skydeck.core import Action, Game, OptionSpec, Rng
+from skydeck.core import Action, Game, OptionSpec, Rng, State
 from skydeck.games.expedition.content import Content, default_content
 from skydeck.games.expedition.modules_content import MODULES, RANKS, content_for
 from skydeck.games.expedition.state import ExpeditionState
@@ -170,32 +171,19 @@ class ExpeditionGame(Game):
         return ExpeditionState.from_json(self, self.content, obj)
 
     def describe(self, action: Action) -> str:
-        """The notation with the content it names, e.g. 'play ensign_okoro (Ensign Okoro,
-        L1: pilot)'; menus show this."""
-        c = self.content
-        a0 = str(action.args[0]) if action.args else ""
-        k = action.kind
-        extra = ""
-        if k in ("expedition", "draft", "replace") and a0 in c.expedition_index:
-            e = c.expeditions[c.expedition_index[a0]]
-            extra = f"{e.name}, {e.tier} {e.points} pt"
-        elif k in ("play", "solo", "react_solo", "reprogram") and a0 in c.crew_index:
-            cr = c.crew[c.crew_index[a0]]
-            extra = f"{cr.name}, L{cr.level}: {', '.join(cr.skills)}"
-        elif k in ("buy", "take", "use", "ability", "react_upgrade", "artifact") and (
-            a0 in c.upgrade_index
-        ):
-            i = c.upgrade_index[a0]
-            u = c.upgrades[i] if i < len(c.upgrades) else c.artifacts[i - len(c.upgrades)]
-            extra = f"{u.name}" + (f": {u.skill}" if u.skill else "")
-        elif k in ("collect_at", "token") and a0 in c.location_index:
-            extra = c.locations[c.location_index[a0]].name
-        elif k == "power_drop" and c.mod is not None:
-            p = next((x for x in c.mod.powers.powers if x.id == a0), None)
-            extra = p.name if p else ""
-        elif k == "pick" and a0 in c.encounter_index:
-            extra = c.encounters[c.encounter_index[a0]].name
-        elif k == "place" and a0 in c.location_index:
-            loc = c.locations[c.location_index[a0]]
-            extra = f"{loc.name}, {loc.type} level {loc.level}"
-        return f"{action} ({extra})" if extra else str(action)
+        """The move as a sentence naming its cards ("play Ensign Okoro (L1: Pilot)");
+        menus and logs show this."""
+        from skydeck.games.expedition.describe import describe
+
+        return describe(self.content, action)
+
+    def describe_event(
+        self, event: Mapping[str, Any], names: Sequence[str], state: State | None = None
+    ) -> str:
+        from skydeck.games.expedition.describe import describe_event
+
+        factions = self.options["factions"]
+        cells: list[str] = []
+        if isinstance(state, ExpeditionState):  # the map is public
+            cells = [state.tile_name(x) if x >= 0 else "" for x in state.board]
+        return describe_event(self.content, event, names, factions, cells)

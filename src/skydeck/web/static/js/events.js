@@ -1,11 +1,12 @@
-// The event log in plain words. A game module may name its own events (eventText);
-// otherwise an event reads "Ada: drew — card 8".
+// The event log in plain words. The server tells each event's sentence (`text`, from the
+// game's describe_event, the same words `skydeck replay` prints); a game module's
+// eventText or a generic line only stand in for an event that came without one.
 import { el, words, capital, seatName } from "./common.js";
 
 function detail(e) {
   const parts = [];
   for (const [k, v] of Object.entries(e)) {
-    if (k === "kind" || k === "seat") continue;
+    if (k === "kind" || k === "seat" || k === "text") continue;
     const shown = typeof v === "object" ? JSON.stringify(v) : String(v);
     parts.push(`${words(k)} ${shown.length > 60 ? shown.slice(0, 57) + "…" : shown}`);
   }
@@ -13,6 +14,7 @@ function detail(e) {
 }
 
 export function eventText(e, header, game) {
+  if (typeof e.text === "string" && e.text) return e.text;
   const name = (s) => seatName(header, s);
   if (game?.eventText) {
     const text = game.eventText(e, name);
