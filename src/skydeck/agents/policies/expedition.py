@@ -43,13 +43,14 @@ _PLAYOUT: list[Any] = [None, None]  # [the state being played out, its heuristic
 
 def rollout(state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
     """The heuristic's move. Each playout gets a fresh player (its memory of cancelled
-    Expeditions belongs to that playout only) whose tie-breaking noise comes from the
-    search's generator, so a search stays reproducible for a fixed seed."""
+    and replaced Expeditions belongs to that playout only) whose tie-breaking noise
+    comes from the search's generator, so a search stays reproducible for a fixed seed."""
     if len(legal) == 1:
         return legal[0]
     if _PLAYOUT[0] is not state:
         player = copy.copy(_rater(state.game))  # shares the content lookups
         player.cancelled = set()
+        player.replaced = set()
         _PLAYOUT[0], _PLAYOUT[1] = state, player
     player = _PLAYOUT[1]
     player.rng = rng

@@ -1,17 +1,32 @@
 """A greedy Stellar Expedition player: builds Embassies for crew and income, completes
 the Expeditions it can, and plays only the crew an attempt still needs.
 
+It spends only when the spending pays at once: a Warp Jump only towards something it can
+do on arrival (collect, build, complete an Expedition), an Influence re-roll when the
+dice are worth more after it, the 2:1 exchange and Robot reprogramming when they make an
+Embassy or an Expedition possible now, an Expedition replacement when its crew cannot
+complete the card.
+
 It reads the seat's view and the game's content (public data), never the state.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from skydeck.core import Action, Game, Rng
-from skydeck.games.expedition.content import Content, default_content
+from skydeck.games.expedition.board import grid
+from skydeck.games.expedition.content import Content, Expedition, Requirement, default_content
 
 FACE_ORDER = {"special1": 5, "special2": 5, "upgrade": 4, "crystal": 3, "rm2": 2}
+#: what a roll showing an Encounter is worth: most Encounters harm when failed, and the
+#: crew that overcome one are then spent for the round
+ENCOUNTER_VALUE = -1.5
+#: what one Influence is worth in the same units (it also buys re-rolls and Secrets)
+INFLUENCE_VALUE = 2.0
+#: the price of a Warp Jump in the same units (2 RM, or 1 Crystal)
+WARP_COST = {"rm": 2.0, "crystal": 2.5}
 
 
 class HeuristicAgent:
@@ -28,6 +43,10 @@ class HeuristicAgent:
         self.upgs: dict[str, Any] = {x.id: x for x in (*self.c.upgrades, *self.c.artifacts)}
         self.locs = {x.id: x for x in self.c.locations}
         self.cancelled: set[tuple[int, str]] = set()
+        #: (round, seat) where an Expedition was replaced (one replacement a round at most)
+        self.replaced: set[tuple[int, int]] = set()
+        self.neighbours = grid(self.c.rules.board_radius).neighbours
+        self._ctx: tuple[Any, dict[str, Any]] | None = None
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], seat: int) -> Action:
         best, best_score = legal_actions[0], float("-inf")
@@ -38,6 +57,8 @@ class HeuristicAgent:
         pend = view.get("pending")
         if best.kind == "cancel" and pend and pend["kind"] == "exp":
             self.cancelled.add((view["round"], pend["expedition"]))
+        if best.kind == "replace":
+            self.replaced.add((view["round"], seat))
         return best
 
     # --- scoring ------------------------------------------------------------------------
@@ -75,6 +96,7 @@ class HeuristicAgent:
             "secret_free": 5,
             "token": 1,
             "reroll_free": 8,
+            "special": 6,  # a special action rolled this round: used at once, as before
             "pass": -1,
         }
         if k in table:
@@ -113,9 +135,20 @@ class HeuristicAgent:
         if k == "buy":
             return self.buy_value(me, a)
         if k == "repair":
+            held = set(me.get("damage_cards", []))
+            if me["rm"] >= 3 and any(d.movement for d in self.c.damage if d.id in held):
+                return 7  # a Damage card that keeps the ship in place goes first
             return 6 if me["rm"] >= 6 else -1
         if k == "reroll":
-            return -2
+            return self.reroll_value(view, me, pend, int(a.args[0]))  # type: ignore[arg-type]
+        if k == "replace":
+            return self.replace_value(view, me, str(a.args[0]), str(a.args[1]))
+        if k == "exchange":
+            return 58 if self.exchange_helps(view, me) else -3
+        if k == "convert":
+            return self.convert_value(view, me, str(a.args[0]), str(a.args[1]))
+        if k == "reprogram":
+            return self.reprogram_value(view, me, str(a.args[0]), str(a.args[1]))
         if k == "solo":
             return self.solo_value(me, str(a.args[0]))
         if k == "secret":
@@ -156,13 +189,18 @@ class HeuristicAgent:
         return 7 if u.skill in self.wanted_skills(me) else -4
 
     def move_value(self, view: dict[str, Any], me: dict[str, Any], a: Action) -> float:
+        """A free move: what can be done on arrival, else where the ship stands well (a
+        Location to settle or grow). A Warp Jump: only what it pays for on arrival, or
+        one more Jump on, less what the Jumps cost; never a Jump to stand somewhere."""
         cell = int(a.args[0])  # type: ignore[arg-type]
-        tile = next((t["tile"] for t in view["map"]["tiles"] if t["cell"] == cell), None)
-        v = -2.0 if a.kind == "warp" else 0.5
-        if a.kind == "warp" and me["rm"] + 2 * me["crystal"] < 8:
-            return -10
-        if tile in me["collection_tokens"]:
-            v += 6
+        ctx = self.context(view, me)
+        rm, cr = me["rm"], me["crystal"]
+        if a.kind == "warp":
+            pay = str(a.args[1])
+            rm, cr = (rm - 2, cr) if pay == "rm" else (rm, cr - 1)
+            return self.reach_value(view, me, ctx, cell, rm, cr) - WARP_COST[pay]
+        tile = ctx["tiles"].get(cell)
+        v = 0.5 + self.arrival_value(view, me, ctx, cell, rm, cr)
         if tile in self.locs:
             loc = self.locs[tile]
             owner = view["map"]["owners"].get(tile)
@@ -171,10 +209,275 @@ class HeuristicAgent:
                 v += 4 + loc.level * 0.3
             elif owner == me["seat"] and me["embassies"].get(tile, 0) < 3:
                 v += 3
-            need = {self.exps[e].requires.location for e in me["expeditions"]}
-            if loc.type in need:
-                v += 3
         return v
+
+    def reach_value(
+        self,
+        view: dict[str, Any],
+        me: dict[str, Any],
+        ctx: dict[str, Any],
+        cell: int,
+        rm: int,
+        cr: int,
+    ) -> float:
+        """What arriving on ``cell`` pays for, or the best a second Jump from there pays
+        (less its cost); 0 when neither pays."""
+        best = self.arrival_value(view, me, ctx, cell, rm, cr)
+        tiles = ctx["tiles"]
+        for nxt in self.neighbours[cell]:
+            if nxt not in tiles or not ctx["passable"](tiles[nxt]):
+                continue
+            for pay, (r2, c2) in (("rm", (rm - 2, cr)), ("crystal", (rm, cr - 1))):
+                if r2 < 0 or c2 < 0:
+                    continue
+                v = self.arrival_value(view, me, ctx, nxt, r2, c2) - WARP_COST[pay]
+                best = max(best, v * 0.8)
+        return best
+
+    def arrival_value(
+        self,
+        view: dict[str, Any],
+        me: dict[str, Any],
+        ctx: dict[str, Any],
+        cell: int,
+        rm: int,
+        cr: int,
+    ) -> float:
+        """What the ship can do on ``cell`` right away with ``rm``/``cr`` left: collect
+        there, build an Embassy, or complete an Expedition that needs that Location."""
+        tile = ctx["tiles"].get(cell)
+        if tile not in self.locs:
+            return 0.0
+        loc = self.locs[tile]
+        v = 0.0
+        if tile in me["collection_tokens"]:
+            mult = 2 if me["embassies"].get(tile, 0) >= 3 else 1
+            v += mult * (loc.produce.rm + 2 * loc.produce.crystal)
+        price = self.build_price(view, me, tile, cell)
+        if price is not None and price[0] <= rm and price[1] <= cr:
+            v += 6 + loc.level * 0.5
+        for eid in ctx["held"]:
+            x = self.exps[eid]
+            if x.requires.location == loc.type and self.meets(me, ctx, x.requires, loc.type):
+                v += 5 + x.points
+        return v
+
+    def build_price(
+        self, view: dict[str, Any], me: dict[str, Any], tile: str, cell: int
+    ) -> tuple[int, int] | None:
+        """The engine's Embassy price as a seat can work it out from its view (None: no
+        Embassy possible there)."""
+        loc = self.locs[tile]
+        seat = me["seat"]
+        owner = view["map"]["owners"].get(tile)
+        have = me["embassies"].get(tile, 0)
+        if have >= 3 or me["embassies_left"] <= 0 or (loc.level == 0 and owner != seat):
+            return None
+        if loc.kind != "recruit" and (have or (loc.kind == "legendary" and owner is not None)):
+            return None
+        if owner is None:
+            if any(p["ship"] == cell for p in view["players"] if p["seat"] != seat):
+                return None
+            idx = 0
+        elif owner == seat:
+            idx = have
+        elif have:
+            return None
+        else:
+            idx = 0
+        rm, cr = loc.cost[idx].rm, loc.cost[idx].crystal
+        disc = self.c.rules.exploration_discount
+        if have == 0 and view["round"] <= len(disc) and not me["discount_used"]:
+            rm = max(0, rm - disc[view["round"] - 1])
+        bonus = me["build_discount"]
+        cut = min(bonus, rm)
+        return rm - cut, max(0, cr - (bonus - cut))
+
+    # --- what the crew can do (from the seat's own view) ------------------------------------
+    def context(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, Any]:
+        """Per-view facts every rating needs (cached for the view being rated)."""
+        if self._ctx is not None and self._ctx[0] is view:
+            return self._ctx[1]
+        hand = list(me.get("hand", []))
+        skills: Counter[str] = Counter()
+        levels: Counter[int] = Counter()
+        for cid in hand:
+            skills.update(self.crew[cid].skills)
+            levels[self.crew[cid].level] += 1
+        for cid, sk in me["reprogrammed"]:
+            if cid in hand:
+                skills[sk] += 1
+        dmg = me["damage"]
+        for i, uid in enumerate(me["slots"]):
+            if uid is not None and i >= dmg and uid not in me["used_upgrades"]:
+                sk = self.upgs[uid].skill
+                if sk:
+                    skills[sk] += 1
+        owned = hand + list(me["transit"]) + list(me["sickbay"]) + list(me["solo"])
+        all_skills: Counter[str] = Counter(s for cid in owned for s in self.crew[cid].skills)
+        for uid in me["slots"]:
+            if uid is not None and self.upgs[uid].skill:
+                all_skills[self.upgs[uid].skill] += 1
+        anomalies = {a.id: a.passable for a in self.c.anomalies}
+        ctx = {
+            "tiles": {t["cell"]: t["tile"] for t in view["map"]["tiles"]},
+            "passable": lambda tile: anomalies.get(tile, True),
+            "hand": hand,
+            "skills": skills,
+            "levels": levels,
+            "level_sum": sum(self.crew[cid].level for cid in hand),
+            "owned_skills": all_skills,
+            "owned_levels": Counter(self.crew[cid].level for cid in owned),
+            "held": list(me["expeditions"]) + list(me.get("secret", [])),
+        }
+        self._ctx = (view, ctx)
+        return ctx
+
+    def here_type(self, view: dict[str, Any], me: dict[str, Any]) -> str | None:
+        tile = self.context(view, me)["tiles"].get(me["ship"])
+        return self.locs[tile].type if tile in self.locs else None
+
+    def meets(
+        self,
+        me: dict[str, Any],
+        ctx: dict[str, Any],
+        r: Requirement,
+        here: str | None,
+        extra: str | None = None,
+    ) -> bool:
+        """Could the hand and usable Upgrades (plus one ``extra`` skill) meet ``r`` with
+        the ship at a Location of type ``here``? Playing every card is the best case."""
+        if r.location is not None and r.location != here:
+            return False
+        if r.embassies and not any(
+            n >= r.embassies and self.locs[t].type == r.embassy_type
+            for t, n in me["embassies"].items()
+            if t in self.locs
+        ):
+            return False
+        need = Counter(r.skills)
+        have = ctx["skills"]
+        for sk, n in need.items():
+            if have[sk] + (1 if sk == extra else 0) < n:
+                return False
+        if any(ctx["levels"][lv] < n for lv, n in Counter(r.levels).items()):
+            return False
+        return bool(ctx["level_sum"] >= r.level_sum)
+
+    def feasibility(self, me: dict[str, Any], ctx: dict[str, Any], x: Expedition) -> float:
+        """The share of an Expedition's skill and level icons the crew owned (hand, Transit,
+        Sickbay, Solo) and the Upgrades could ever supply: low means a dead card."""
+        r = x.requires
+        total = covered = 0
+        for sk, n in Counter(r.skills).items():
+            total += n
+            covered += min(n, ctx["owned_skills"][sk])
+        for lv, n in Counter(r.levels).items():
+            total += n
+            covered += min(n, ctx["owned_levels"][lv])
+        return 1.0 if total == 0 else covered / total
+
+    # --- spending that pays ---------------------------------------------------------------
+    def dice_value(self, dice: list[str]) -> float:
+        """What a pair of Sensor dice is worth to take as it stands."""
+        n_enc = dice.count("encounter")
+        if n_enc == 2:
+            return ENCOUNTER_VALUE + 1.0  # the better of two cards
+        rewards = [FACE_ORDER.get(f, 0) for f in dice if f != "encounter"]
+        if n_enc == 1:  # the other die is only an alternative to a bonus
+            return ENCOUNTER_VALUE + 0.3 * max(rewards, default=0)
+        return float(max(rewards, default=0))
+
+    def reroll_value(
+        self, view: dict[str, Any], me: dict[str, Any], pend: dict[str, Any] | None, die: int
+    ) -> float:
+        """Re-roll one die for 1 Influence when the dice are worth more on average after
+        it than now by more than the Influence: then it beats every other choice."""
+        if not pend or "dice" not in pend:
+            return -2
+        dice = list(pend["dice"])
+        if dice[0] == dice[1] == "blank" and not pend.get("free_reroll_used"):
+            return -2  # the free re-roll comes first
+        now = self.dice_value(dice)
+        faces = self.c.dice[die]
+        after = 0.0
+        for f in faces:
+            d = dice[:]
+            d[die] = f
+            after += self.dice_value(d)
+        gain = after / len(faces) - now
+        return 200 + gain if gain > INFLUENCE_VALUE else -2
+
+    def replace_value(self, view: dict[str, Any], me: dict[str, Any], eid: str, tier: str) -> float:
+        """Replace (1 Influence) an Expedition the crew cannot complete: from round 3, when
+        the crew owned covers under half of it, once a round; the new card's tier follows
+        the rounds left."""
+        if (view["round"], me["seat"]) in self.replaced or view["round"] < 3:
+            return -3
+        ctx = self.context(view, me)
+        x = self.exps[eid]
+        feas = self.feasibility(me, ctx, x)
+        if feas >= 0.5:
+            return -3
+        left = view["rounds"] - view["round"]
+        want = "bronze" if left <= 2 else "silver"
+        return 40 + (1 - feas) * 10 + (2 if tier == want else 0)
+
+    def build_gap(self, view: dict[str, Any], me: dict[str, Any]) -> tuple[int, int] | None:
+        """RM and Crystals missing for an Embassy where the ship is (None: none possible
+        there, or nothing missing)."""
+        ctx = self.context(view, me)
+        tile = ctx["tiles"].get(me["ship"])
+        if tile not in self.locs:
+            return None
+        price = self.build_price(view, me, tile, me["ship"])
+        if price is None:
+            return None
+        gap = (max(0, price[0] - me["rm"]), max(0, price[1] - me["crystal"]))
+        return gap if any(gap) else None
+
+    def exchange_helps(self, view: dict[str, Any], me: dict[str, Any]) -> bool:
+        """The 2:1 exchange pays when converting spare resources closes the gap to an
+        Embassy here."""
+        gap = self.build_gap(view, me)
+        if gap is None:
+            return False
+        ctx = self.context(view, me)
+        tile = ctx["tiles"][me["ship"]]
+        price = self.build_price(view, me, tile, me["ship"])
+        assert price is not None
+        spare_rm = me["rm"] - price[0]
+        spare_cr = me["crystal"] - price[1]
+        if gap[0] and not gap[1]:
+            return spare_cr >= 2 * gap[0]
+        if gap[1] and not gap[0]:
+            return spare_rm >= 2 * gap[1]
+        return False
+
+    def convert_value(self, view: dict[str, Any], me: dict[str, Any], give: str, get: str) -> float:
+        gap = self.build_gap(view, me)
+        if gap is None:
+            return -3
+        if (get == "rm" and gap[0]) or (get == "crystal" and gap[1]):
+            return 59
+        return -3
+
+    def reprogram_value(
+        self, view: dict[str, Any], me: dict[str, Any], cid: str, skill: str
+    ) -> float:
+        """Reprogram a Robot (2 Crystals) when its new skill completes an Expedition the
+        hand cannot complete now."""
+        ctx = self.context(view, me)
+        here = self.here_type(view, me)
+        best = -3.0
+        for eid in ctx["held"]:
+            x = self.exps[eid]
+            r = x.requires
+            if skill not in r.skills or self.meets(me, ctx, r, here):
+                continue
+            if self.meets(me, ctx, r, here, extra=skill):
+                best = max(best, 70.0 + x.points)
+        return best
 
     def card_value(self, view: dict[str, Any], pend: dict[str, Any], a: Action, seat: int) -> float:
         """Play a card only if it covers something the attempt still lacks."""
