@@ -8,7 +8,6 @@ same loop serves people and scripted tests.
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
@@ -18,7 +17,7 @@ from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.table import Table
 
-from skydeck.core import Action, Game, IllegalAction, filter_events
+from skydeck.core import Action, Game, IllegalAction, filter_events, player_name, player_names
 from skydeck.core.record import Match
 
 HELP = """Type the number of an action to play it.
@@ -44,7 +43,8 @@ def render_view(game: Game, view: dict[str, Any], seat: int | None) -> Any:
     module = game_terminal(game.id)
     if module is not None and hasattr(module, "render"):
         return module.render(view, seat)
-    return Panel(Pretty(view), title=f"{game.title} — seat {seat}")
+    who = "spectator" if seat is None else player_name(seat)
+    return Panel(Pretty(view), title=f"{game.title} — {who}")
 
 
 def action_label(game: Game, action: Action, view: dict[str, Any]) -> str:
@@ -99,17 +99,17 @@ def play(
         seat = state.to_move[0]
         new_events = [e for batch in match.events[shown:] for e in batch]
         for ev in filter_events(new_events, seat):
-            console.print(f"  [dim]• {_event_text(ev)}[/dim]")
+            console.print(f"  [dim]• {event_text(match, ev)}[/dim]")
         shown = len(match.events)
         actions = state.legal_actions(seat)
         if seat in ai:
             action = ai[seat](state.view(seat), actions, seat)
-            console.print(f"[magenta]Seat {seat + 1} (AI)[/magenta]: {game.describe(action)}")
+            console.print(f"[magenta]{player_name(seat)} (AI)[/magenta]: {game.describe(action)}")
             match.play(seat, action)
             continue
         view = state.view(seat)
         console.print(render_view(game, view, seat))
-        console.print(f"[bold]Seat {seat + 1} to play[/bold]")
+        console.print(f"[bold]{player_name(seat)} to play[/bold]")
         console.print(action_table(game, actions, view))
         while True:
             try:
@@ -129,7 +129,7 @@ def play(
             if cmd == "log":
                 for batch in match.events:
                     for ev in filter_events(batch, seat):
-                        console.print(f"  • {_event_text(ev)}")
+                        console.print(f"  • {event_text(match, ev)}")
                 continue
             if cmd == "save":
                 if not arg:
@@ -165,34 +165,30 @@ def play(
     return match
 
 
-def _event_text(ev: dict[str, Any]) -> str:
-    text = ev.get("text")
-    if isinstance(text, str):
-        return text
-    rest = ", ".join(
-        f"{k}={v if isinstance(v, str | int | float) else json.dumps(v)}"
-        for k, v in ev.items()
-        if k != "kind"
-    )
-    return f"{ev['kind']}: {rest}" if rest else str(ev["kind"])
+def event_text(match: Match, ev: dict[str, Any]) -> str:
+    """One event in the game's own sentence (``Game.describe_event``: the words of the
+    web log and ``skydeck replay``), seats named Player 1..N."""
+    names = [player_name(s) for s in range(match.game.players)]
+    return match.game.describe_event(ev, names, match.state)
 
 
 def _end_screen(match: Match, console: Console) -> None:
     state = match.state
     new_events = [e for batch in match.events for e in batch][-5:]
     for ev in filter_events(new_events, None):
-        console.print(f"  [dim]• {_event_text(ev)}[/dim]")
+        console.print(f"  [dim]• {event_text(match, ev)}[/dim]")
     console.print(render_view(match.game, state.view(None), None))
     table = Table(title="Game over", header_style="bold")
-    table.add_column("seat")
+    table.add_column("player")
     table.add_column("score", justify="right")
     table.add_column("result")
     for seat, score in enumerate(state.scores):
-        table.add_row(str(seat + 1), f"{score:g}", "WIN" if seat in state.winners else "loss")
+        table.add_row(player_name(seat), f"{score:g}", "WIN" if seat in state.winners else "loss")
     console.print(table)
     if state.winners:
-        seats = ", ".join(str(s + 1) for s in state.winners)
-        console.print(f"[bold green]Won by seat(s) {seats}[/bold green]")
+        console.print(f"[bold green]Won by {player_names(state.winners)}[/bold green]")
+    elif len(state.scores) == 1:  # a solo game has a loser, not "nobody"
+        console.print(f"[bold red]{player_name(0)} lost.[/bold red]")
     else:
         console.print("[bold red]Nobody won this time.[/bold red]")
     console.print(f"{len(match.record.entries)} actions played.")

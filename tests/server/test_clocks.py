@@ -9,7 +9,7 @@ import pytest
 
 from skydeck.core import Action, Rng
 from skydeck.core.registry import game_ids, load
-from skydeck.server.clocks import TIMED_ACTIONS, wanted_clocks
+from skydeck.server.clocks import LIVE_OPTIONS, TIMED_ACTIONS, wanted_clocks
 from tests.server.conftest import join, receive_until
 
 
@@ -96,7 +96,7 @@ def test_clock_actions_are_never_offered_to_a_player(game_id):
     rng = Rng(11)
     accepted = 0
     for seed in range(3):
-        state = load(game_id, players=2).new(seed)
+        state = load(game_id, players=2, **LIVE_OPTIONS.get(game_id, {})).new(seed)
         for _ in range(300):
             if state.is_over:
                 break
@@ -164,3 +164,129 @@ def test_stellium_draw_clock_starts_after_the_grace_period_anyway(client_factory
     while _moves(client, m["id"]) == 0 and time.time() < deadline:
         time.sleep(0.05)
     assert _moves(client, m["id"]) == 1
+
+
+# --- Stellar Conflict's alarm: the card each seat is moving lands where it is ----------
+
+
+def _events(st) -> list[dict]:
+    """The state's new log events, without the display text."""
+    return [
+        {k: v for k, v in e.items() if k != "text"} for line in st["log"] for e in line["events"]
+    ]
+
+
+def _ready_both(ws, st):
+    for seat in (0, 1):
+        ws.send_json({"type": "act", "seat": seat, "action": {"kind": "ready"}, "n": st["n"]})
+        st = receive_until(ws, "state")
+    return st
+
+
+def _synced(ws) -> None:
+    """Messages are handled in order: once the pong is back, so are the reports."""
+    ws.send_json({"type": "ping", "id": 1})
+    receive_until(ws, "pong")
+
+
+def _until_event(ws, kind: str, seconds: float = 8.0) -> list[dict]:
+    seen: list[dict] = []
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        seen += _events(receive_until(ws, "state"))
+        if any(e["kind"] == kind for e in seen):
+            return seen
+    raise AssertionError(f"no {kind!r} event in {seconds} s: {seen}")
+
+
+@pytest.mark.skipif("conflict" not in game_ids(), reason="Stellar Conflict is not registered")
+def test_conflict_alarm_deploys_the_reported_card_where_it_is(client_factory):
+    """Issue 13, item 13: the client reports the card it is dragging; at the alarm that
+    card is deployed there (if legal), the card nobody moved is removed, and nothing is
+    placed afterwards."""
+    client = client_factory(clock_scale=0.1)  # Dispute's 30 s last 3 s
+    m = _create(client, "conflict", {"players": 2, "scale": "dispute"})
+    ws, welcome, st = join(client, m["id"], m["tokens"])
+    assert welcome["match"]["options"]["clock"] == "real"  # a server keeps real time
+    st = _ready_both(ws, st)
+    [clock] = st["deadlines"]
+    assert clock["kind"] == "deployment"
+    # Player 2 drags its card about, then back to hand; Player 1 is holding its card
+    ws.send_json({"type": "hold", "seat": 1, "n": st["n"], "at": [600, 400, 0]})
+    ws.send_json({"type": "hold", "seat": 1, "n": st["n"], "at": None})
+    ws.send_json({"type": "hold", "seat": 0, "n": st["n"], "at": [450, 300, 0]})
+    ws.send_json({"type": "hold", "seat": 0, "n": st["n"], "at": [300, 100, 90]})
+    _synced(ws)
+    events = _until_event(ws, "battle")
+    placed = [e for e in events if e["kind"] == "placed"]
+    assert placed == [
+        {"kind": "placed", "seat": 0, "card": 0, "ship": "wiss.cargo", "x": 300, "y": 100,
+         "angle": 90, "at_alarm": True}
+    ]  # fmt: skip
+    assert [e for e in events if e["kind"] == "removed"] == [
+        {"kind": "removed", "seat": 1, "why": "it was not on the table"}
+    ]
+    st = client.get(f"/api/matches/{m['id']}").json()
+    assert st["status"] == "over"  # only a Cargo ship on the table: nobody fires
+    ws.__exit__(None, None, None)
+
+
+@pytest.mark.skipif("conflict" not in game_ids(), reason="Stellar Conflict is not registered")
+def test_conflict_report_of_a_card_already_placed_is_dropped(client_factory):
+    client = client_factory(clock_scale=0.1)
+    m = _create(client, "conflict", {"players": 2, "scale": "dispute"})
+    ws, _, st = join(client, m["id"], m["tokens"])
+    st = _ready_both(ws, st)
+    n = st["n"]
+    ws.send_json({"type": "hold", "seat": 0, "n": n, "at": [300, 100, 0]})
+    place = {"kind": "place", "args": [300, 100, 0]}
+    ws.send_json({"type": "act", "seat": 0, "action": place, "n": n})  # the Cargo ship down
+    st = receive_until(ws, "state")
+    # a report sent before that placement arrives late: it is about the card now down
+    ws.send_json({"type": "hold", "seat": 0, "n": n, "at": [600, 100, 0]})
+    _synced(ws)
+    events = _until_event(ws, "battle")
+    assert [e["seat"] for e in events if e["kind"] == "removed"] == [0, 1]
+    assert not [e for e in events if e["kind"] == "placed" and e.get("at_alarm")]
+    ws.__exit__(None, None, None)
+
+
+@pytest.mark.skipif("conflict" not in game_ids(), reason="Stellar Conflict is not registered")
+def test_conflict_light_speed_stop_deploys_the_card_others_are_moving(client_factory):
+    client = client_factory(clock_scale=0.1)
+    m = _create(client, "conflict", {"players": 2, "deployment": "light_speed"})
+    ws, _, st = join(client, m["id"], m["tokens"])
+    st = _ready_both(ws, st)
+    assert st["deadlines"] == []  # no timer in Light Speed
+    ws.send_json({"type": "hold", "seat": 1, "n": st["n"], "at": [700, 450, 180]})
+    _synced(ws)
+    events = []
+    for spot in ([100, 100, 0], [300, 100, 0]):  # Player 1's Cargo ship and Flagship
+        ws.send_json({"type": "act", "seat": 0, "action": {"kind": "place", "args": spot},
+                      "n": st["n"]})  # fmt: skip
+        st = receive_until(ws, "state")
+        events += _events(st)
+    events += _until_event(ws, "battle")
+    stop = next(e for e in events if e["kind"] == "stop")
+    assert stop["seat"] == 0
+    [late] = [e for e in events if e["kind"] == "placed" and e["seat"] == 1]
+    assert (late["x"], late["y"], late["angle"], late["at_alarm"]) == (700, 450, 180, True)
+    ws.__exit__(None, None, None)
+
+
+@pytest.mark.skipif("conflict" not in game_ids(), reason="Stellar Conflict is not registered")
+def test_bad_reports_are_refused_with_their_fault(client_factory):
+    client = client_factory()
+    m = _create(client, "conflict", {"players": 2})
+    ws, _, st = join(client, m["id"], [m["tokens"][0]])
+    ws.send_json({"type": "hold", "seat": 0, "n": st["n"], "at": [1, 2]})
+    assert "[x, y, angle]" in receive_until(ws, "error")["message"]
+    ws.send_json({"type": "hold", "seat": 1, "n": st["n"], "at": [1, 2, 3]})
+    assert receive_until(ws, "error")["code"] == "not_your_seat"
+    ws.__exit__(None, None, None)
+    toy = _create(client, "toy", {"players": 2}) if "toy" in game_ids() else None
+    if toy is not None:
+        ws, _, st = join(client, toy["id"], toy["tokens"])
+        ws.send_json({"type": "hold", "seat": 0, "n": st["n"], "at": [1, 2, 3]})
+        assert "takes no report" in receive_until(ws, "error")["message"]
+        ws.__exit__(None, None, None)

@@ -1,6 +1,7 @@
 """Stellar Conflict in two browsers: secret fleets, a deployment against the clock
 (Dispute: 30 s, run 2.5 times faster here) by dragging the card in hand onto the table
-(Ada turns hers with the wheel on the way, and still holds one when the clock rings),
+(Ada turns hers with the wheel on the way, and still holds one when the clock rings:
+it is deployed where she holds it),
 then the battle fired step by step with its lasers drawn."""
 
 from __future__ import annotations
@@ -70,23 +71,28 @@ def test_two_browsers_deploy_against_the_clock_then_fight(fast_clock_live, brows
     # Nobody stops: the clock ends the deployment for both, cards still in the decks.
     for page in pages:
         expect(page.locator(".cf-seats")).to_contain_text("deck")
-    # Ada holds her next card over the table while the clock rings: the update does not
-    # drop it, and she lets go of it as her last card.
+    # Ada holds her next card over the table while the clock rings (her page reports
+    # where it is): at the alarm it is deployed right there, without her letting go;
+    # Bo's card, still in his hand, is removed; nobody places anything afterwards.
     ada = pages[0]
     ada.mouse.move(*hand_centre(ada))
     ada.mouse.down()
     ada.mouse.move(*on_table(ada, 600, 300), steps=8)
-    for page in pages:
-        expect(page.locator("#log")).to_contain_text("Time is up", timeout=20_000)
-    expect(ada.locator(".cf-head")).to_contain_text("Last card")
     held = ghost(ada)
     assert held is not None and abs(held["x"] - 600) <= 2 and abs(held["y"] - 300) <= 2, held
-    ada.mouse.up()
+    for page in pages:
+        expect(page.locator("#log")).to_contain_text("Time is up", timeout=20_000)
     expect(pages[1].locator("svg [data-card]")).to_have_count(sum(placed) + 1)
     last = pages[1].locator("svg [data-card]").last
     assert last.get_attribute("data-owner") == "0"
     assert abs(int(last.get_attribute("data-x") or 0) - 600) <= 2
-    # Hold back any card still in hand, then fire until the battle is over.
+    assert last.get_attribute("data-angle") == str(held["angle"])
+    expect(pages[1].locator("#log")).to_contain_text("it was not on the table")  # Bo's card
+    expect(ada.locator(".cf-ghost")).to_have_count(0)  # the card is down, not in hand
+    ada.mouse.up()
+    expect(ada.locator(".cf-head")).to_contain_text("Battle")
+    expect(pages[1].locator("svg [data-card]")).to_have_count(sum(placed) + 1)
+    # Fire until the battle is over.
     lasers_seen = False
     for _ in range(60):
         if pages[0].locator("#end").is_visible():

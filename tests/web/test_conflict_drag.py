@@ -406,3 +406,70 @@ def test_the_outline_agrees_with_the_server(live: LiveServer, page: Page):
     assert 0.2 < sum(server) / len(server) < 0.9  # both answers are well represented
     wrong = [(s, ok) for s, ok, seen in zip(spots, server, client, strict=True) if ok != seen]
     assert not wrong, f"the page disagrees with the server at {wrong[:10]}"
+
+
+def test_the_card_held_at_the_alarm_lands_where_it_is(
+    fast_clock_live: LiveServer, browser: Browser, shots
+):
+    """Issue 13, item 13: while a card is dragged the page reports where it is; when the
+    clock rings the card lands there, turned as it is held, without being let go (the
+    last move before the alarm is a turn of the wheel: the latest report wins). A card
+    taken back to hand before the alarm is removed. Nothing is placed afterwards."""
+    live = fast_clock_live  # Dispute's 30 s last 12 s
+    m = live.create(
+        {
+            "game": "conflict",
+            "seed": 9,
+            "options": {"players": 2, "scale": "dispute", "deployment": "timed"},
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}],
+        }
+    )
+    mid = m["id"]
+    errors: list[str] = []
+    pages: list[Page] = []
+    for seat in (0, 1):
+        context = browser.new_context(viewport={"width": 1300, "height": 950}, has_touch=seat == 1)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(live.base + m["links"][str(seat)])
+        expect(page.locator(TABLE)).to_be_visible()
+        pages.append(page)
+        shots.append(page)
+    ada, bo = pages
+    for page in pages:
+        page.locator(".action-group button[data-action^='buy']").first.click()
+        expect(page.locator(".cf-fleet .chip")).to_have_count(1)
+        page.locator("[data-action='ready']").click()
+    for page in pages:
+        expect(page.locator(HAND)).to_be_visible()
+    # Bo, by touch, carries his card over the table and back to his hand: not in play.
+    fingers = Fingers(bo)
+    fingers.press(0, *hand_centre(bo))
+    fingers.move(0, *on_table(bo, 700, 450), steps=8)
+    settled(bo, 700, 450)
+    fingers.move(0, *hand_centre(bo), steps=8)
+    fingers.lift(0)
+    # Ada picks hers up, carries it to (250, 200), turns it two notches on the way and
+    # holds it there through the alarm.
+    ada.mouse.move(*hand_centre(ada))
+    ada.mouse.down()
+    ada.mouse.move(*on_table(ada, 400, 300), steps=6)
+    ada.mouse.move(*on_table(ada, 250, 200), steps=6)
+    ada.mouse.wheel(0, -100)
+    ada.mouse.wheel(0, -100)
+    held = ghost(ada)
+    assert held is not None and held["angle"] == 30 and held["legal"], held
+    assert server_cards(live, mid) == []  # nothing let go of
+    for page in pages:
+        expect(page.locator("#log")).to_contain_text("Time is up", timeout=30_000)
+    cards = server_cards(live, mid)
+    assert len(cards) == 1 and near(cards[0], 250, 200, 30, 0), cards
+    expect(bo.locator("svg [data-card]")).to_have_count(1)
+    expect(ada.locator(".cf-ghost")).to_have_count(0)
+    ada.mouse.up()  # too late: the card is already down; this places nothing
+    expect(ada.locator(".cf-head")).not_to_contain_text("Deployment")
+    assert len(server_cards(live, mid)) == 1
+    r = httpx.get(f"{live.base}/api/matches/{mid}/replay", params={"seat": "spectator"})
+    view = r.json()["steps"][-1]["view"]
+    assert view["phase"] in ("battle", "over") and view["clock"] == "real"
+    assert not errors, errors

@@ -4,7 +4,7 @@ from skydeck.core.action import Action
 from skydeck.core.agent import Agent
 from skydeck.core.errors import IllegalAction, Unsupported
 from skydeck.core.event import Event, filter_events, private
-from skydeck.core.game import Game, OptionSpec, State
+from skydeck.core.game import Game, OptionSpec, State, player_name, player_names
 from skydeck.core.rng import Rng, as_rng
 
 __all__ = [
@@ -19,5 +19,7 @@ __all__ = [
     "Unsupported",
     "as_rng",
     "filter_events",
+    "player_name",
+    "player_names",
     "private",
 ]

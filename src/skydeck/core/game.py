@@ -9,7 +9,7 @@ serialise itself. Everything random comes from the state's own :class:`Rng`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from skydeck.core.action import Action
@@ -39,6 +39,19 @@ def generic_event_sentence(event: Mapping[str, Any], names: Sequence[str]) -> st
     who = f"{seat_name(names, event['seat'])}: " if event.get("seat") is not None else ""
     text = f"{who}{kind}" + (f" ({', '.join(parts)})" if parts else "")
     return text[0].upper() + text[1:]
+
+
+def player_name(seat: object) -> str:
+    """How people see a seat: "Player 1".."Player N" (seats are 0-based only in code,
+    JSON and the API). Anything that is no seat number is shown as given."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0:
+        return f"Player {seat + 1}"
+    return f"seat {seat!r} (no such player)"
+
+
+def player_names(seats: Iterable[int]) -> str:
+    """ "Player 1, Player 3" (for messages naming the seats to move)."""
+    return ", ".join(player_name(s) for s in seats) or "nobody"
 
 
 class OptionSpec:
@@ -204,9 +217,9 @@ class State(ABC):
             raise IllegalAction(f"not an action: {action!r}")
         if seat not in self.to_move:
             if self.is_over:
-                raise IllegalAction(f"the match is over; seat {seat!r} cannot play {action}")
+                raise IllegalAction(f"the match is over; {player_name(seat)} cannot play {action}")
             raise IllegalAction(
-                f"seat {seat!r} may not act now (to move: {', '.join(map(str, self.to_move))})"
+                f"{player_name(seat)} may not act now (to move: {player_names(self.to_move)})"
             )
         self.validate(action, seat)
         return self._apply(action, seat)
@@ -215,7 +228,7 @@ class State(ABC):
         """Raise IllegalAction unless ``action`` is legal for ``seat``. Games with
         parameterised (continuous) actions override this."""
         if action not in self.legal_actions(seat):
-            raise IllegalAction(f"'{action}' is not a legal action for seat {seat} now")
+            raise IllegalAction(f"'{action}' is not a legal action for {player_name(seat)} now")
 
     @abstractmethod
     def _apply(self, action: Action, seat: int) -> list[Event]:

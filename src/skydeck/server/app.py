@@ -15,7 +15,7 @@ from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconn
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from skydeck.core import Game
+from skydeck.core import Game, player_name, player_names
 from skydeck.core.registry import game_class, game_ids
 from skydeck.server.ai import available_specs
 from skydeck.server.hub import CLOCK_GRACE, Hub
@@ -349,7 +349,7 @@ def _handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> None:
                 raise ProtocolError("not_your_seat", "spectators cannot act")
             raise ProtocolError(
                 "not_your_seat",
-                f"seat {seat} is not yours (you hold {', '.join(map(str, sorted(client.seats)))})",
+                f"{player_name(seat)} is not yours (you play {player_names(sorted(client.seats))})",
             )
         if "action" not in msg:
             raise ProtocolError("bad_message", "'act' needs an 'action'")
@@ -363,6 +363,12 @@ def _handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> None:
         return
     if kind == "undo":
         hub.undo(room, client.seats, get_int(msg, "n"))
+        return
+    if kind == "hold":  # where the card being played is, while it is dragged
+        seat = get_int(msg, "seat")
+        if seat not in client.seats:
+            raise ProtocolError("not_your_seat", f"seat {seat} is not yours")
+        hub.hold(room, seat, get_int(msg, "n"), msg.get("at"))
         return
     if kind == "hello":
         raise ProtocolError("bad_message", "already said hello")

@@ -33,20 +33,61 @@ class TimedAction:
     scope: str = "seat"
     #: What the clock times, shown to the players ("draw", "deployment").
     label: str = "clock"
+    #: The action carries where each seat is moving the card it is playing, as its
+    #: client last reported (``hold`` messages, kept in ``Room.held``): Stellar
+    #: Conflict's alarm deploys those cards where they are.
+    reports: bool = False
 
 
 def _conflict_seconds(options: dict[str, Any]) -> float | None:
-    if options.get("deployment", "timed") != "timed":
-        return None  # Light Speed: the engine stops when a seat deploys its last card
+    if options.get("deployment", "timed") != "timed" or options.get("clock", "model") != "real":
+        return None  # Light Speed stops by itself; the time model needs no clock
     return CONFLICT_SECONDS.get(str(options.get("scale", "conflict")), 60.0)
+
+
+def _conflict_stop(options: dict[str, Any]) -> float | None:
+    """Light Speed on a real table: when a seat calls stop, the cards the others are
+    moving are reported at once (they stay where they are)."""
+    if options.get("deployment") != "light_speed" or options.get("clock", "model") != "real":
+        return None
+    return 0.0
 
 
 TIMED_ACTIONS: dict[str, tuple[TimedAction, ...]] = {
     # Stellium: a seat has 5 seconds to pick a body from the bag, else it draws at random.
     "stellium": (TimedAction("timeout", lambda _o: 5.0, label="draw"),),
-    # Stellar Conflict: the deployment ends for everybody when the battle's timer rings.
-    "conflict": (TimedAction("timeout", _conflict_seconds, scope="table", label="deployment"),),
+    # Stellar Conflict: the deployment ends for everybody when the battle's timer rings
+    # (or, Light Speed, at once after a stop); the cards being moved land where they are.
+    "conflict": (
+        TimedAction("timeout", _conflict_seconds, scope="table", label="deployment", reports=True),
+        TimedAction("timeout", _conflict_stop, scope="table", label="stop", reports=True),
+    ),
 }
+
+#: Options a live server sets unless the match request names them: Stellar Conflict's
+#: deployment runs on the server's real clock, not the engine's time model.
+LIVE_OPTIONS: dict[str, dict[str, Any]] = {"conflict": {"clock": "real"}}
+
+
+def takes_reports(game_id: str) -> bool:
+    """Whether a game's clients report the card they are moving (``hold`` messages)."""
+    return any(ta.reports for ta in TIMED_ACTIONS.get(game_id, ()))
+
+
+def with_reports(
+    game_id: str,
+    key: str,
+    action: dict[str, Any],
+    held: dict[int, tuple[int, int, int]],
+    to_move: tuple[int, ...],
+) -> dict[str, Any]:
+    """The action of clock ``key`` as sent when it expires: for a clock that reports
+    cards, each seat still playing one adds ``seat, x, y, angle`` (seat order)."""
+    label = key.split(":", 1)[0]
+    if not any(ta.reports and ta.label == label for ta in TIMED_ACTIONS.get(game_id, ())):
+        return action
+    args = [v for seat in sorted(held) if seat in to_move for v in (seat, *held[seat])]
+    return {**action, "args": args}
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from skydeck.core import Action, Game, IllegalAction, Rng, player_name
 from skydeck.core.record import RECORD_VERSION
 from skydeck.core.registry import game_class, game_ids
 from skydeck.server.ai import make_agent
-from skydeck.server.clocks import Wanted, wanted_clocks
+from skydeck.server.clocks import LIVE_OPTIONS, Wanted, takes_reports, wanted_clocks, with_reports
 from skydeck.server.messages import ProtocolError
 from skydeck.server.room import Client, Room
 from skydeck.server.seats import MAX_NAME, digest, new_match_id, new_token, token_matches
@@ -113,6 +113,7 @@ class Hub:
         options = spec.get("options", {})
         if not isinstance(options, dict):
             raise ValueError("'options' must be an object")
+        options = {**LIVE_OPTIONS.get(game_id, {}), **options}
         game = self.game_class(game_id)(**options)
         seats_in = spec.get("seats")
         if not isinstance(seats_in, list) or len(seats_in) != game.players:
@@ -362,6 +363,33 @@ class Hub:
             self._unload_if_done(room)
         return None
 
+    def hold(self, room: Room, seat: int, n: int, at: Any) -> None:
+        """Where ``seat`` is moving the card it is playing, seen at move ``n`` (a client's
+        report while dragging; None: back in hand). Not a move: nothing is stored or
+        sent; the clock whose action reports cards reads it when it expires (Stellar
+        Conflict's alarm). A report about an earlier card (the seat has moved since
+        ``n``) or from a seat playing none is dropped."""
+        if not takes_reports(room.game.id):
+            raise ProtocolError(
+                "bad_message", f"{type(room.game).title} takes no report of a card being moved"
+            )
+        if at is not None and not (
+            isinstance(at, list)
+            and len(at) == 3
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in at)
+        ):
+            raise ProtocolError(
+                "bad_message", f"'at' must be [x, y, angle] in whole numbers or null, got {at!r}"
+            )
+        if n > room.n:
+            raise ProtocolError("stale", f"move {n} has not happened yet (now at {room.n})")
+        stale = n < room.n and room.last_act.get(seat, -1) >= n
+        if at is None or stale or room.status != "live" or seat not in room.match.state.to_move:
+            if not stale:
+                room.held.pop(seat, None)
+            return
+        room.held[seat] = (at[0], at[1], at[2])
+
     def undo(self, room: Room, seats: frozenset[int], n: int) -> None:
         self.commit_pending()  # the log in storage must end where the room does
         if room.status != "live":
@@ -474,7 +502,8 @@ class Hub:
             if d.action is not None:
                 # A table clock acts through any seat still in the phase.
                 seat = d.seat if d.seat in to_move or not to_move else to_move[0]
-                self.act(room, seat, d.action, room.n, "clock", self._log_error(room, key))
+                action = with_reports(room.game.id, key, d.action, room.held, to_move)
+                self.act(room, seat, action, room.n, "clock", self._log_error(room, key))
             else:
                 legal = room.match.state.legal_actions(d.seat)
                 if not legal:

@@ -149,6 +149,9 @@ class Room:
         self.match = Match(game, stored.seed, [s["name"] for s in stored.seats])
         self.turn_start: dict[int, int] = dict.fromkeys(self.match.state.to_move, 0)
         self.last_act: dict[int, int] = {}
+        #: Where each seat is moving the card it is playing, as its client last said
+        #: (Hub.hold): read by a clock that reports cards, cleared when the seat moves.
+        self.held: dict[int, tuple[int, int, int]] = {}
         #: game.describe() of every logged action, computed once.
         self.labels: list[str] = []
         for seat, action_json, t in stored.actions:
@@ -182,6 +185,7 @@ class Room:
         self.labels.append(self.game.describe(action))
         n = self.n
         self.last_act[seat] = n - 1
+        self.held.pop(seat, None)  # that card is down, or taken back
         for s in self.match.state.to_move:
             if s not in before or s == seat:
                 self.turn_start[s] = n
@@ -196,6 +200,7 @@ class Room:
         self.match = Match(self.game, self.stored.seed, self.match.record.seats)
         self.turn_start = dict.fromkeys(self.match.state.to_move, 0)
         self.last_act = {}
+        self.held = {}
         self.labels = []
         for e in entries:
             self.play(e.seat, e.action, e.t)

@@ -32,7 +32,7 @@ def test_board_shows_observatory_outpost_voyages_and_expansions() -> None:
         "Theories",
         "Breakthrough",
         "Glaucous Sun",
-        "Seat 1 to play",
+        "Player 1 to play",
     ):
         assert piece in text, piece
     assert "Coordinate" in text  # legal actions are listed with readable names
@@ -63,7 +63,7 @@ def test_a_whole_game_reaches_the_end_screen() -> None:
     text, match = run(["1"] * 3000, seed=9)
     assert match.state.is_over  # type: ignore[attr-defined]
     assert "Game over" in text
-    assert ("Won by seat" in text) or ("Nobody won" in text)
+    assert ("Won by Player" in text) or ("lost" in text)
 
 
 def test_command_line_options_and_errors() -> None:

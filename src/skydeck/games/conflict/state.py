@@ -183,8 +183,8 @@ class ConflictState(State):
                 raise IllegalAction(f"timeout reports Player {seat + 1}'s card twice")
             if seat not in holders:
                 raise IllegalAction(
-                    f"timeout reports a card for seat {seat}, who is not playing one "
-                    f"(seats playing a card: {list(holders)})"
+                    f"timeout reports a card for Player {seat + 1}, who is not playing one "
+                    f"(playing a card: {', '.join(f'Player {h + 1}' for h in holders) or 'nobody'})"
                 )
             seen.add(seat)
 

@@ -344,7 +344,7 @@ def _caption(view: dict[str, Any], title: str | None, firing: list[int] | None) 
         out.append(_text(MARGIN, 27, f"firing: {names}", 7.5, "#333", "start"))
     scores = []
     for i, s in enumerate(view["seats"]):
-        scores.append(f"seat {i + 1} {s['race']} ({OWNER_NAME[i % 4]}): {s['score']:g} VP")
+        scores.append(f"Player {i + 1} {s['race']} ({OWNER_NAME[i % 4]}): {s['score']:g} VP")
     x = MARGIN + view["table"]["width"]
     out.append(_text(x, 15, "   ·   ".join(scores), 8.5, "#111", "end", "bold"))
     cubes = view["cubes"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from skydeck.core import Action, Event, IllegalAction, Rng, State
+from skydeck.core import Action, Event, IllegalAction, Rng, State, player_name
 from skydeck.games.stellarion import effects, legal
 from skydeck.games.stellarion.legal import END, MAIN, OVER, Key
 
@@ -103,18 +103,20 @@ class StellarionState(State):
 
     def validate(self, action: Action, seat: int) -> None:
         if action not in self._table():
-            raise IllegalAction(f"'{action}' is not a legal action for seat {seat} now")
+            raise IllegalAction(f"'{action}' is not a legal action for {player_name(seat)} now")
 
     def apply(self, action: Action, seat: int) -> list[Event]:
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}")
         if self.phase == OVER:
-            raise IllegalAction(f"the match is over; seat {seat!r} cannot play {action}")
+            raise IllegalAction(f"the match is over; {player_name(seat)} cannot play {action}")
         if seat != self.turn or type(seat) is not int:
-            raise IllegalAction(f"seat {seat!r} may not act now (to move: {self.turn})")
+            raise IllegalAction(
+                f"{player_name(seat)} may not act now (to move: {player_name(self.turn)})"
+            )
         key = self._table().get(action)
         if key is None:
-            raise IllegalAction(f"'{action}' is not a legal action for seat {seat} now")
+            raise IllegalAction(f"'{action}' is not a legal action for {player_name(seat)} now")
         return self._do(key, action, seat)
 
     def _apply(self, action: Action, seat: int) -> list[Event]:
@@ -145,7 +147,8 @@ class StellarionState(State):
             if self.phase == MAIN and not any(k[0] in "LCT" for k in table.values()):
                 if free_win(self, table):
                     return  # only free actions are left, and they still win (RULINGS 8)
-                effects.finish(self, -1, f"seat {self.turn} can neither Launch nor Coordinate")
+                why = f"{player_name(self.turn)} can neither Launch nor Coordinate"
+                effects.finish(self, -1, why)
                 events.append(Event("lost", {"reason": self.reason}))
                 continue
             return

@@ -122,7 +122,7 @@ def render(view: dict[str, Any], seat: int | None) -> Panel:
     parts.append(line)
     parts.append(_voyages(view))
     for i, pile in enumerate(view["victory"]):
-        who = "Victory pile" if view["players"] == 1 else f"Seat {i + 1} victory pile"
+        who = "Victory pile" if view["players"] == 1 else f"Player {i + 1} victory pile"
         parts.append(Text.assemble((f"{who}: ", "bold"), ", ".join(pile) or "empty"))
     th = view.get("theories")
     if th is not None:
@@ -165,7 +165,7 @@ def render(view: dict[str, Any], seat: int | None) -> Panel:
         parts.append(Text(PHASE_HELP[phase], style="italic"))
     title = f"Stellarion — turn {view['turns']}"
     if view["players"] == 2 and seat is not None:
-        title += f" — seat {seat + 1}"
+        title += f" — Player {seat + 1}"
     return Panel(Group(*parts), title=title)
 
 
@@ -225,7 +225,7 @@ def label(action: Action, view: dict[str, Any]) -> str:
         if k == "forfeit":
             return "Forfeit the effect" + (f" (move the Sun back {a[0]})" if a else "")
         if k == "take":
-            return f"Take Voyage {a[0]}" + (f" for seat {int(a[1]) + 1}" if len(a) > 1 else "")  # type: ignore[arg-type]
+            return f"Take Voyage {a[0]}" + (f" for Player {int(a[1]) + 1}" if len(a) > 1 else "")  # type: ignore[arg-type]
         if k == "meteor":
             return f"Spend two Meteors for Voyage {a[0]}"
         if k == "prove":

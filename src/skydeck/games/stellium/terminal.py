@@ -99,7 +99,8 @@ def card_text(card: dict[str, Any]) -> Text:
 def render(view: dict[str, Any], seat: int | None) -> Group:
     cards = view["cards"]
     head = Text()
-    head.append(f"Stellium — turn of seat {view['turn'] + 1}, step: {view['phase']}", style="bold")
+    turn = f"turn of Player {view['turn'] + 1}"
+    head.append(f"Stellium — {turn}, step: {view['phase']}", style="bold")
     if view["final_round"]:
         head.append("  FINAL ROUND", style="bold red")
     head.append(f"   target {view['target']}★, Reserve {view['reserve']}")
@@ -110,8 +111,8 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
         bag.append(f"  in hand: {view['drawn']}", style=STYLE[view["drawn"]])
     if view["refill"]:
         r = view["refill"]
-        order = ", ".join(str(x + 1) for x in r["order"])
-        bag.append(f"  refilling {r['galaxy']}: {r['bodies']} (seats {order})")
+        order = ", ".join(f"Player {x + 1}" for x in r["order"])
+        bag.append(f"  refilling {r['galaxy']}: {r['bodies']} ({order})")
     if view["phase"] == "effect" and view["placed"]:
         note = " (a token must replace it)" if view["must_use_token"] else ""
         bag.append(f"  effect pending for the body on {view['placed']}{note}")

@@ -123,6 +123,13 @@ function send(entry, seat = activeSeat) {
   draw();
 }
 
+/** A note to the server that is not a move (Stellar Conflict: where the card being
+ * played is held); never waits for an answer. */
+function report(type, body, seat = activeSeat) {
+  if (!last || seat === null || !ws || ws.readyState !== WebSocket.OPEN) return;
+  ws.send(JSON.stringify({ type, seat, n: last.n, ...body }));
+}
+
 function drawTurn() {
   const box = $("#turn");
   box.replaceChildren();
@@ -184,7 +191,8 @@ function draw() {
   const hot = pending ? new Set() : selection.hot(legal);
   const ctx = {
     seat: activeSeat, held, header, toMove: last.to_move, legal, pending,
-    act: (entry) => send(entry), names: header.seats.map((s) => s.name), live: last.status === "live",
+    act: (entry) => send(entry), report: (type, body) => report(type, body),
+    names: header.seats.map((s) => s.name), live: last.status === "live",
     deadlines: last.deadlines, clockOffset,
     selected: new Set(selection.tokens),
     hot: (token) => hot.has(String(token)),

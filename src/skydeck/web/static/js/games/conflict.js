@@ -7,6 +7,10 @@
 // so the card being dragged (where it is, how it is turned, which pointer holds it) is
 // kept in this module and the pointer is followed on `window`; every redraw paints the
 // held card again where it was, and the next pointer move carries on from there.
+//
+// The held card is also reported to the server (a "hold" message, at most every
+// REPORT_MS while it moves): when the deployment clock rings, or someone calls stop in
+// Light Speed, the card being moved lands where it is, as the rulebook says.
 import { svg, el, capital, seatColour } from "../common.js";
 
 export const hiddenKinds = ["place"];
@@ -20,6 +24,7 @@ const TURN = 15; // degrees per wheel notch or Q/E press (Shift: FINE)
 const FINE = 5; // the handle snaps to this (Shift: TURN)
 const HANDLE = 20; // mm from the card's nose to the rotate handle
 const KEY_STEP = 10; // mm per arrow key (Shift: 1)
+const REPORT_MS = 150; // the fastest the held card's position is reported to the server
 
 let angle = 0; // heading chosen for the card in hand, kept from one card to the next
 let drag = null; // {by: pointerId or "keys", seat, x, y} in table mm while a card is held
@@ -29,6 +34,9 @@ let lastSpot = null; // where the last card went: the keyboard starts from there
 let live = null; // the latest drawing: {view, ctx, table, layer, hand, canPlace, W, H, hw, hl}
 let countdown = null;
 let cardNames = {};
+let reported = null; // the last report sent: "card|x,y,angle" (or "card|" back in hand)
+let reportedAt = 0;
+let reportTimer = null;
 
 // --- geometry (table mm, y up; angle counter-clockwise from +y) -------------------------
 
@@ -98,6 +106,27 @@ function handle(hl, on) {
   return g;
 }
 
+/** Tells the server where the held card is (or that it is back in hand), throttled to
+ * one message per REPORT_MS; the latest position always goes out last. */
+function report() {
+  if (!live?.ctx?.report || !live.cardKey) return;
+  const wait = reportedAt + REPORT_MS - Date.now();
+  if (wait > 0) {
+    if (!reportTimer) reportTimer = setTimeout(() => { reportTimer = null; report(); }, wait);
+    return;
+  }
+  let at = null;
+  if (drag && live.canPlace) {
+    const x = Math.round(drag.x), y = Math.round(drag.y);
+    if (x >= 0 && y >= 0 && x <= live.W && y <= live.H) at = [x, y, angle];
+  }
+  const key = `${live.cardKey}|${at ? at.join(",") : ""}`;
+  if (key === reported || (!at && reported === null)) return;
+  reported = key;
+  reportedAt = Date.now();
+  live.ctx.report("hold", { at });
+}
+
 /** Paints the held (or just dropped) card on the table and the angle read-outs. */
 function paint() {
   document.documentElement.classList.toggle("cf-dragging", Boolean(drag || turning));
@@ -131,6 +160,7 @@ function paint() {
     note.textContent = !drag ? "" : away ? "Off the table: let go to put the card back in hand" : why || "Free spot: let go to deploy here";
     note.className = !drag || away ? "" : why ? "cf-bad" : "cf-good";
   }
+  report();
 }
 
 function toTable(ev) {
@@ -170,6 +200,7 @@ function drop() {
   }
   lastSpot = [x, y];
   sent = { x, y, angle };
+  reported = null; // the server forgets the report when the placement lands
   paint();
   ctx.act({ action: { kind: "place", args: [x, y, angle] }, label: `place at (${x}, ${y}) turned ${angle}°` });
 }
@@ -263,7 +294,9 @@ export function render(root, view, ctx) {
   const wrap = el("div", { class: "conflict cf-wrap" });
   const seat = ctx.seat;
   const me = seat !== null && seat !== undefined ? view.seats[seat] : null;
-  const placing = ["deployment", "last_card"].includes(view.phase);
+  // After a stop (Light Speed, real clock) the card being moved stays where it is: the
+  // server reports it; it can no longer be moved.
+  const placing = view.phase === "deployment";
   const canPlace = Boolean(ctx.live && !ctx.replay && !ctx.pending && me && me.hand && placing &&
     (view.to_move || []).includes(seat) && ctx.legal.some((a) => ["place", "done"].includes(a.action.kind)));
   if (!ctx.pending) sent = null;
@@ -272,7 +305,7 @@ export function render(root, view, ctx) {
 
   // Header: phase, countdown, seats.
   const head = el("div", { class: "cf-head" });
-  const phase = { preparation: "Preparation: choose your fleet in secret", deployment: view.deployment === "timed" ? "Deployment against the clock" : "Deployment (Light Speed: stops when someone deploys their last card)", last_card: "Last card: deploy it or hold it back", battle: `Battle: initiative ${view.battle.next ?? "—"} fires next`, over: "The battle is over" }[view.phase] || view.phase;
+  const phase = { preparation: "Preparation: choose your fleet in secret", deployment: view.deployment === "timed" ? "Deployment against the clock" : "Deployment (Light Speed: stops when someone deploys their last card)", last_card: "Stop! The card being moved lands where it is", battle: `Battle: initiative ${view.battle.next ?? "—"} fires next`, over: "The battle is over" }[view.phase] || view.phase;
   head.append(el("strong", {}, phase));
   const timer = (ctx.deadlines || []).find((d) => d.kind === "deployment");
   if (timer) head.append(el("span", { class: "cf-count", "data-due": timer.due, "data-offset": ctx.clockOffset || 0 }, ""));
@@ -363,7 +396,10 @@ export function render(root, view, ctx) {
   }
   wrap.append(s);
   root.replaceChildren(wrap);
-  live = { view, ctx, table: s, layer, hand, turn, ship, canPlace, W, H, hw, hl };
+  // which card the reports are about: a new card in hand starts a fresh report
+  const cardKey = me && me.hand ? `${seat}:${me.hand}:${me.deck}` : null;
+  if (cardKey !== live?.cardKey) reported = null;
+  live = { view, ctx, table: s, layer, hand, turn, ship, canPlace, W, H, hw, hl, cardKey };
   paint();
   if (hadFocus && hand && canPlace) hand.focus();
   tick();
@@ -397,7 +433,9 @@ export function eventText(e, name) {
     case "drew": return e.ship ? `${who} drew ${e.ship} (${e.deck} left in the deck)` : `${who} drew a card`;
     case "deck_empty": return `${who}'s deck is empty`;
     case "deployment": return `Deployment begins${e.timed ? " — the clock is running" : ""}`;
-    case "placed": case "deployed": return `${who} deployed ${e.ship || "a ship"}`;
+    case "placed": case "deployed": return `${who} deployed ${e.ship || "a ship"}${e.at_alarm ? " where it was held" : ""}`;
+    case "removed": return `${who}'s card in play is removed (${e.why})`;
+    case "time_up": return `${who} has had time for ${e.cards} cards`;
     case "done": return `${who} stopped deploying`;
     case "stop": return e.why === "timeout" ? "Time is up: deployment stops" : `${e.seat !== null && e.seat !== undefined ? name(e.seat) : "Someone"} called stop`;
     case "battle": return "The battle begins";
