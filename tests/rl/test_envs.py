@@ -145,3 +145,54 @@ def test_catalogue_covers_every_legal_action(game: str, config: dict[str, Any]) 
             assert np.isfinite(obs).all()
             state.apply(legal[rng.below(len(legal))], seat)
             steps += 1
+
+
+def test_conflict_continuous_variant_apis() -> None:
+    ctx = _quiet()
+    try:
+        env = skydeck.rl.aec_env("conflict", players=2, placement="continuous")
+        for agent in env.possible_agents:  # one shared space: its samples are now seeded
+            env.action_space(agent).seed(0)
+        api_test(env, num_cycles=60)
+    finally:
+        ctx.__exit__(None, None, None)
+    par = skydeck.rl.parallel_env("conflict", players=3, placement="continuous")
+    for agent in par.possible_agents:
+        par.action_space(agent).seed(1)
+    parallel_api_test(par, num_cycles=30)
+    gym_env = skydeck.rl.gym_env(
+        "conflict", players=2, placement="continuous", opponents="random", illegal="lose"
+    )
+    check_env(gym_env, skip_render_check=True)
+
+
+def test_conflict_place_any() -> None:
+    """place_any is legal exactly when a card is in hand; its Box gives any whole-mm
+    spot, not only the grid's; a spot that touches a card is refused, naming it."""
+    env = skydeck.rl.aec_env("conflict", players=2, placement="continuous")
+    env.reset(seed=2)
+    match = env.match
+    n = match.catalogue.n
+    assert env.action_space("player_0")[0].n == n + 1
+    while match.live.view(None)["phase"] == "preparation":
+        env.step(match.catalogue.encode(skydeck.Action("ready")))
+    seat = match.live.to_move[0]
+    env.agent_selection, env._seat = f"player_{seat}", seat
+    mask = env.action_mask()
+    assert mask[n] == 1
+    env.step((n, np.array([123.4 / 900, 321.6 / 600, 47.2 / 360], dtype=np.float32)))
+    cards = match.live.view(None)["cards"]
+    assert (cards[-1]["x"], cards[-1]["y"], cards[-1]["angle"]) == (123, 322, 47)
+    seat = env._seat
+    assert env.action_mask()[n] == 1
+    with pytest.raises(skydeck.IllegalAction, match=r"place 125 320 0"):
+        env.step((n, [125 / 900, 320 / 600, 0.0]))  # on top of the card just placed
+    with pytest.raises(skydeck.IllegalAction, match="needs"):
+        env.step(n)
+
+
+def test_continuous_is_conflicts_only() -> None:
+    with pytest.raises(ValueError, match="stellium has no continuous choices"):
+        skydeck.rl.aec_env("stellium", placement="continuous")
+    with pytest.raises(ValueError, match="unknown placement 'free'"):
+        skydeck.rl.aec_env("conflict", placement="free")

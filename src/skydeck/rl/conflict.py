@@ -6,7 +6,8 @@ centred on the 900 x 600 table, x 8 angles every 45 degrees, keeping the spots w
 card lies wholly on the table: 320 spots), ``done`` and ``fire``. The clock's
 ``timeout`` is the server's, never an agent's. The continuous variant
 (``placement="continuous"``) adds one ``place_any`` index whose x, y, angle come in a
-Box beside it (see ``skydeck.rl.match``).
+Box beside it, as fractions of the table's width and height and of a full turn (see
+``skydeck.rl.match``).
 
 Observation: the table as the seat sees it. Other seats' fleets and hands are hidden by
 the view (``null``), so only counts of them appear here.
@@ -21,6 +22,9 @@ from typing import Any
 from skydeck.core.action import Action
 from skydeck.rl.observer import Observer, Vec, mark, one_hot
 
+#: the continuous variant's ``place_any`` is legal exactly when ``done`` is (a card in
+#: hand during deployment); its Box is x, y in mm and the angle in degrees
+CONTINUOUS_WHEN = Action("done")
 COOPERATIVE = False
 SIMULTANEOUS = True
 PHASES = ("preparation", "deployment", "last_card", "battle", "over")
@@ -43,6 +47,30 @@ def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:
         ("done", [Action("done")]),
         ("fire", [Action("fire")]),
     ]
+
+
+def continuous_box(game: Any) -> tuple[list[float], list[float]]:
+    """The Box is normalised (as RL libraries prefer): x / table width, y / table
+    height, angle / 360, each in [0, 1]."""
+    return [0.0, 0.0, 0.0], [1.0, 1.0, 1.0]
+
+
+def continuous_action(values: Any, game: Any) -> Action:
+    """``place X Y ANGLE`` from a Box sample (fractions of the table and of a turn),
+    rounded to the engine's whole mm and degrees; IllegalAction naming a value that is
+    not a finite number."""
+    from skydeck.core.errors import IllegalAction
+
+    try:
+        x, y, angle = (float(v) for v in values)
+    except (TypeError, ValueError):
+        raise IllegalAction(
+            f"place_any needs three numbers [x, y, angle], got {values!r}"
+        ) from None
+    if not all(math.isfinite(v) for v in (x, y, angle)):
+        raise IllegalAction(f"place_any needs finite numbers, got {[x, y, angle]!r}")
+    width, height = game.shapes.width, game.shapes.height
+    return Action("place", (round(x * width), round(y * height), round(angle * 360) % 360))
 
 
 class ConflictObserver(Observer):

@@ -23,6 +23,7 @@ from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
 from skydeck.core.errors import IllegalAction
+from skydeck.rl.aec import action_space
 from skydeck.rl.match import SEED_RANGE, Match
 from skydeck.rl.render import RENDER_MODES, check_render_mode, render
 
@@ -78,12 +79,12 @@ class SkydeckGym(gymnasium.Env):
             make(spec, self.match.game, seed=0)
         self.specs = dict(zip(others, specs, strict=True))
         self.render_mode = check_render_mode(render_mode)
-        n = self.match.catalogue.n
+        n = self.match.n_actions
         self.observation_space = spaces.Box(
             -np.inf, np.inf, shape=(self.match.observer.size,), dtype=np.float32
         )
         self._mask = np.zeros(n, dtype=np.int8)
-        self.action_space = MaskedDiscrete(n, self._mask)
+        self.action_space = action_space(self.match, MaskedDiscrete(n, self._mask))
         self._agents: dict[int, Any] = {}
         self._done = True
         self._started = False

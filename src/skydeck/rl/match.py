@@ -24,6 +24,7 @@ from skydeck.rl.catalogue import ActionCatalogue
 from skydeck.rl.observer import Observer
 
 REWARDS = ("outcome", "margin")
+PLACEMENTS = ("grid", "continuous")
 SEED_RANGE = 2**31 - 1
 
 
@@ -67,13 +68,30 @@ def check_reward(reward: str) -> str:
 class Match:
     """The engine side of an environment: one game, one state at a time."""
 
-    def __init__(self, game_id: str, reward: str = "outcome", **options: Any) -> None:
+    def __init__(
+        self, game_id: str, reward: str = "outcome", placement: str = "grid", **options: Any
+    ) -> None:
         module = spec_module(game_id)
+        self.module = module
         self.game: Game = load(game_id, **options)
         self.reward = check_reward(reward)
+        if placement not in PLACEMENTS:
+            raise ValueError(
+                f"unknown placement {placement!r}; choose one of {', '.join(PLACEMENTS)}"
+            )
+        if placement == "continuous" and not hasattr(module, "continuous_action"):
+            raise ValueError(
+                f"{game_id} has no continuous choices: placement='continuous' is for "
+                "Stellar Conflict (conflict)"
+            )
         self.cooperative: bool = module.COOPERATIVE
         self.simultaneous: bool = module.SIMULTANEOUS
         self.catalogue, self.observer = tables(self.game)
+        #: continuous variant: one more index, ``place_any``, whose x, y, angle come in
+        #: a Box beside the index (the action is the pair)
+        self.continuous = placement == "continuous"
+        self.place_any: int | None = self.catalogue.n if self.continuous else None
+        self.n_actions = self.catalogue.n + (1 if self.continuous else 0)
         self.players = self.game.players
         self.state: State | None = None
         self.seed: int | None = None
@@ -95,20 +113,48 @@ class Match:
     # --- actions --------------------------------------------------------------------
     def mask(self, seat: int) -> np.ndarray:
         state = self.live
+        m = np.zeros(self.n_actions, dtype=np.int8)
         if seat not in state.to_move:
-            return np.zeros(self.catalogue.n, dtype=np.int8)
-        return self.catalogue.mask(state.legal_actions(seat))
+            return m
+        legal = state.legal_actions(seat)
+        if self.continuous:
+            self.catalogue.mask(legal, out=m[: self.catalogue.n])
+            if self.module.CONTINUOUS_WHEN in legal:
+                m[self.catalogue.n] = 1
+            return m
+        return self.catalogue.mask(legal, out=m)
 
     def legal_indices(self, seat: int) -> list[int]:
         state = self.live
         if seat not in state.to_move:
             return []
-        return self.catalogue.indices(state.legal_actions(seat))
+        legal = state.legal_actions(seat)
+        out = self.catalogue.indices(legal)
+        if self.continuous and self.module.CONTINUOUS_WHEN in legal:
+            out.append(self.catalogue.n)
+        return out
 
-    def action_of(self, seat: int, index: Any) -> Action:
-        """The engine action of ``index``; IllegalAction naming the agent otherwise."""
+    def resolve(self, seat: int, action: Any) -> tuple[int, Action]:
+        """(index, engine action) of an environment action: an index, or in the
+        continuous variant an (index, [x, y, angle]) pair; IllegalAction naming the
+        agent and the problem otherwise. ``wait`` (0) is refused here."""
+        params = None
+        if self.continuous and isinstance(action, tuple | list):
+            if len(action) != 2:
+                raise IllegalAction(
+                    f"{agent_name(seat)}: a continuous action is (index, [x, y, angle]), "
+                    f"got {action!r}"
+                )
+            action, params = action
+        index = action
+        if self.place_any is not None and index == self.place_any:
+            if params is None:
+                raise IllegalAction(
+                    f"{agent_name(seat)}: action {index} (place_any) needs [x, y, angle]"
+                )
+            return index, self.module.continuous_action(params, self.game)
         try:
-            action = self.catalogue.decode(index)
+            engine_action = self.catalogue.decode(index)
         except IllegalAction as exc:
             raise IllegalAction(f"{agent_name(seat)}: {exc}") from None
         if index == 0:
@@ -116,18 +162,18 @@ class Match:
                 f"{agent_name(seat)}: action 0 (wait) is only for a seat that may not act "
                 "now in a parallel environment; this seat must act"
             )
-        return action
+        return int(index), engine_action
 
-    def play(self, seat: int, index: Any) -> None:
-        """Apply ``index`` for ``seat``; IllegalAction (state untouched) when it is
-        outside the mask, naming the index, the action and the reason."""
-        action = self.action_of(seat, index)
+    def play(self, seat: int, action: Any) -> None:
+        """Apply an environment action for ``seat``; IllegalAction (state untouched)
+        when it is outside the mask, naming the index, the action and the reason."""
+        index, engine_action = self.resolve(seat, action)
         try:
-            self.live.apply(action, seat)
+            self.live.apply(engine_action, seat)
         except IllegalAction as exc:
             raise IllegalAction(
-                f"{agent_name(seat)}: action {int(index)} ('{action}') is outside the action "
-                f"mask: {exc}"
+                f"{agent_name(seat)}: action {index} ('{engine_action}') is outside the "
+                f"action mask: {exc}"
             ) from None
 
     # --- observations and outcome ---------------------------------------------------

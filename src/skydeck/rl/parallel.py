@@ -90,34 +90,39 @@ class SkydeckParallel(ParallelEnv):
         for agent in actions:
             if agent not in self.agents:
                 raise ValueError(f"unknown or finished agent {agent!r}; live: {self.agents}")
-        chosen: list[tuple[int, int]] = []
+        chosen: list[tuple[int, Any]] = []
         for seat in range(m.players):
             agent = agent_name(seat)
-            index = actions.get(agent)
+            act = actions.get(agent)
+            index = act[0] if m.continuous and isinstance(act, tuple | list) and act else act
             if seat not in movers:
-                if index not in (None, 0):
+                if index is not None and not (type(index) is not bool and index == 0):
                     raise IllegalAction(
-                        f"{agent} may not act now; its only action is 0 (wait), got {index!r}"
+                        f"{agent} may not act now; its only action is 0 (wait), got {act!r}"
                     )
                 continue
             if index is None:
                 raise IllegalAction(
                     f"{agent} must act now (to move: {list(map(agent_name, movers))})"
                 )
-            m.action_of(seat, index)  # range and wait checks, naming the agent
-            if not self._masks[seat][int(index)]:
-                action = m.catalogue.actions[int(index)]
+            index, action = m.resolve(seat, act)  # range and wait checks, naming the agent
+            if index == m.place_any and self._masks[seat][index]:
+                try:  # a free placement is checked on the table as the agent saw it
+                    state.validate(action, seat)
+                except IllegalAction as exc:
+                    raise IllegalAction(f"{agent}: '{action}' is not legal: {exc}") from None
+            if not self._masks[seat][index]:
                 raise IllegalAction(
-                    f"{agent}: action {int(index)} ('{action}') is outside the action mask"
+                    f"{agent}: action {index} ('{action}') is outside the action mask"
                 )
-            chosen.append((seat, int(index)))
+            chosen.append((seat, action))
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        for seat, index in chosen:
+        for seat, action in chosen:
             if seat not in state.to_move:
                 infos[agent_name(seat)]["collided"] = True
                 continue
             try:
-                state.apply(m.catalogue.actions[index], seat)
+                state.apply(action, seat)
             except IllegalAction:
                 infos[agent_name(seat)]["collided"] = True
         self._steps += 1
