@@ -110,6 +110,51 @@ def test_illegal_placements_are_refused_and_change_nothing(
         check_no_overlap(s)
 
 
+@SETTINGS
+@given(
+    st.integers(0, 10_000),
+    st.integers(0, 6),
+    st.lists(
+        st.tuples(st.integers(-50, 950), st.integers(-50, 650), st.integers(-10, 370)),
+        min_size=4,
+        max_size=4,
+    ),
+    st.lists(st.booleans(), min_size=4, max_size=4),
+)
+def test_the_alarm_lands_only_legal_reported_cards_and_ends_deployment(
+    seed: int, rounds: int, spots: list[tuple[int, int, int]], reporting: list[bool]
+) -> None:
+    """Whatever the reports say, after the alarm no card touches another or leaves the
+    table, every card in hand is either down where it was reported or removed, and
+    nobody can place any more."""
+    game = load(4, scale="dispute", clock="real")
+    s = game.new(seed)
+    for seat in range(4):
+        s.apply(Action("ready"), seat)
+    rng = Rng(seed)
+    for _ in range(rounds):  # a few random placements first
+        if s.phase != "deployment":
+            break
+        seat = rng.choice(s.to_move)
+        places = [a for a in s.legal_actions(seat) if a.kind == "place"]
+        s.apply(rng.choice(places), seat)
+    if s.phase != "deployment":
+        return
+    holders = s.to_move
+    args = [v for seat in holders if reporting[seat] for v in (seat, *spots[seat])]
+    before = len(s.cards)
+    events = s.apply(Action("timeout", tuple(args)), holders[0])
+    assert s.phase in ("battle", "over") and all(h == -1 for h in s.hands)
+    landed = [e.data for e in events if e.kind == "placed"]
+    removed = [e.data["seat"] for e in events if e.kind == "removed"]
+    assert sorted([d["seat"] for d in landed] + removed) == sorted(holders)
+    assert len(s.cards) == before + len(landed)
+    for d in landed:
+        assert reporting[d["seat"]] and (d["x"], d["y"], d["angle"]) == spots[d["seat"]]
+    check_no_overlap(s)
+    assert all(a.kind == "fire" for seat in s.to_move for a in s.legal_actions(seat))
+
+
 def hidden_ids(s: ConflictState, seat: int | None) -> set[str]:
     """Ship ids chosen by other seats and not (yet) on the table."""
     ships = s.game.content.ships
