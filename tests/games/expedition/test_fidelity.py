@@ -152,3 +152,88 @@ def test_production_logs_what_each_player_produced() -> None:
     for p in produced:
         assert (p["rm"], p["crystal"]) == (3, 1)
         assert p["locations"] == [st.t.loc_ids[st.start_of(p["seat"])]]
+
+
+# --- 5. a special action is used once during the round, when the player chooses ---------
+def rolled(face: str, factions: list[str] | None = None) -> ExpeditionState:
+    """Seat 0's Sensor turn with ``face`` and a blank showing."""
+    st = at_command(2, factions=factions or ["unec", "tognath"])
+    st.phase = "sensor"
+    st.pending = [{"k": "sensor", "s": 0, "d": (face, "blank"), "fu": 0}]
+    return st
+
+
+def test_a_rolled_special_action_waits_for_the_players_moment() -> None:
+    st = rolled("special1")  # UNEC: Afterburner
+    moves = st.moves[0]
+    act(st, "reward special1", 0)
+    assert st.moves[0] == moves  # nothing happens by itself
+    assert texts(st, 0) == ["special 1", "pass"]  # now, or later this round
+    act(st, "pass", 0)
+    assert st.ready[0] == [1]
+    st.pending, st.phase, st.acted = [], "command", 0
+    assert "special 1" in texts(st, 0)
+    events = act(st, "special 1", 0)
+    assert st.moves[0] == moves + 2 and st.ready[0] == []
+    assert "special 1" not in texts(st, 0)  # once
+    assert any(e.kind == "special_used" for e in events)
+
+
+def test_an_unused_special_action_ends_with_the_round() -> None:
+    st = rolled("special2")  # UNEC: Long range scan
+    act(st, "reward special2", 0)
+    act(st, "pass", 0)
+    assert st.ready[0] == [2]
+    st.round = 2
+    st.start_round([])
+    assert st.ready[0] == []
+
+
+def test_a_special_action_can_be_used_in_an_opponents_command_phase() -> None:
+    st = at_command(2, seat=0, factions=["unec", "maheri"])
+    st.ready[1] = [1]  # Raiding party rolled by Player 2
+    st.rm[0], st.cr[0] = 8, 0  # no Crystals: Player 1 cannot react with a Solo mission
+    st.phase, st.acted = "sensor", st.turns  # the last Sensor turn is over
+    st.settle([])  # Player 1's Command phase begins: Player 2 may act in it
+    assert st.phase == "command" and st.to_move == (1,)
+    assert texts(st, 1) == ["special 1", "pass"]
+    act(st, "special 1", 1)
+    act(st, "target 0", 1)
+    assert st.rm[0] == 6 and st.ready[1] == []
+    assert st.to_move == (0,) and not st.pending
+
+
+# --- 8. Upgrade abilities in the opponents' Command phase ------------------------------
+def test_upgrade_abilities_are_offered_in_an_opponents_command_phase() -> None:
+    st = at_command(2, seat=0)
+    u = st.content.upgrade_index["upgrade_02"]  # ability: extra moves
+    st.slots[0] = [u]
+    act(st, "end", 0)  # Player 2's Command phase begins
+    assert st.to_move == (0,)  # Player 1 may discard an Upgrade for its ability now
+    assert texts(st, 0) == ["ability upgrade_02", "pass"]
+    assert st.view(1)["pending"] == {"kind": "window", "seat": 0, "during": "command", "of": 1}
+    act(st, "ability upgrade_02", 0)
+    assert st.slots[0] == [] and u in st.upg_discard
+    assert st.to_move == (1,) and not st.pending  # nothing left to use: the window closes
+
+
+def test_passing_the_window_keeps_the_upgrade() -> None:
+    st = at_command(2, seat=0)
+    u = st.content.upgrade_index["upgrade_02"]
+    st.slots[0] = [u]
+    act(st, "end", 0)
+    act(st, "pass", 0)
+    assert st.slots[0] == [u] and st.to_move == (1,)
+    assert "ability upgrade_02" not in texts(st, 1)  # not Player 2's Upgrade
+
+
+def test_the_terminal_names_special_actions_and_windows() -> None:
+    from skydeck.core import Action
+    from skydeck.games.expedition.terminal import describe_pending, label
+
+    st = rolled("special1")
+    act(st, "reward special1", 0)
+    view = st.view(0)
+    assert label(Action("special", (1,)), view) == "special 1 (Afterburner)"
+    assert "keep it for later" in describe_pending(view["pending"])
+    assert "exploration discount only" in label(Action("build", ("exploration",)), view)

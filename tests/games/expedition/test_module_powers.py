@@ -47,6 +47,7 @@ def test_special_faces_use_the_kept_powers_not_the_dashboard(face: str) -> None:
     st.pending = [{"k": "sensor", "s": 0, "d": (face, "blank"), "fu": 0}]
     rm, cr, moves = st.rm[0], st.cr[0], st.moves[0]
     act(st, f"reward {face}", 0)
+    act(st, f"special {face[-1]}", 0)  # used at once (it could wait for later this round)
     if face == "special1":
         assert (st.rm[0], st.cr[0]) == (rm + 3, cr)
     else:
@@ -60,6 +61,7 @@ def test_without_the_module_the_dashboard_specials_stay() -> None:
     st.pending = [{"k": "sensor", "s": 0, "d": ("special1", "blank"), "fu": 0}]
     moves = st.moves[0]
     act(st, "reward special1", 0)
+    act(st, "special 1", 0)
     assert st.moves[0] == moves + 2  # Afterburner
 
 

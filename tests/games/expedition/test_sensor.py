@@ -136,9 +136,11 @@ def test_chance_encounter_helpers_lower_the_target(seed: int) -> None:
 def test_special_action_is_the_factions_own() -> None:
     st = sensor(at_command(2), "special1", "blank")  # UNEC: Afterburner
     act(st, "reward special1", 0)
+    act(st, "special 1", 0)
     assert st.moves[0] == 3
     st2 = sensor(at_command(2), "blank", "special2", seat=1)  # Tognath: Galactic trader
     act(st2, "reward special2", 1)
+    act(st2, "special 2", 1)
     assert st2.trades[1] == 1
 
 

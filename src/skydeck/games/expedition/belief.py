@@ -81,6 +81,7 @@ def from_view(game: Game, view: dict[str, Any], seat: int | None, rng: Rng) -> E
     st.exps = [[xi[x] for x in p["expeditions"]] for p in players]
     st.done = [[xi[x] for x in p["completed"]] for p in players]
     st.filled = [[li[x] for x in p.get("filled_this_round", [])] for p in players]
+    st.ready = [list(p.get("specials_ready", [])) for p in players]
     # hands: every owned crew member not in a public pile
     st.hand = []
     for s, p in enumerate(players):

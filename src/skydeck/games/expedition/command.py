@@ -153,6 +153,8 @@ class CommandMixin(FlowMixin):
             ]
         if only in (None, "ability"):
             acts += [Action("ability", (t.upg_ids[u],)) for u in self.enabled_discardable(seat)]
+        if only in (None, "special"):
+            acts += [Action("special", (k,)) for k in self.ready[seat]]
         inf = self.inf[seat]
         if only in (None, "replace") and inf >= costs["replace_expedition"]:
             for x in self.exps[seat]:
@@ -243,6 +245,8 @@ class CommandMixin(FlowMixin):
             u = ci.upgrade_index[str(a.args[0])]
             self.remove_upgrade(seat, u)
             self.push_fx(seat, t.upg_ability[u])
+        elif k == "special":
+            self.push_fx(seat, self.use_special(seat, int(a.args[0]), events))  # type: ignore[arg-type]
         elif k == "replace":
             self.inf[seat] -= costs["replace_expedition"]
             x = ci.expedition_index[str(a.args[0])]
@@ -272,6 +276,7 @@ class CommandMixin(FlowMixin):
         elif k == "end":
             self.acted += 1
             events.append(Event("command_done", {"seat": seat}))
+            self.open_windows(self.turn)
 
     def build(self, seat: int, events: list[Event], mode: str = "") -> None:
         cost = self.build_cost(seat, mode)
@@ -327,6 +332,8 @@ class CommandMixin(FlowMixin):
             return self.enc_actions(f)
         if k == "enc_reward":
             return [Action("bonus"), Action("alt")]
+        if k == "window":
+            return [*self.window_actions(f["s"], f["w"] == "command"), Action("pass")]
         if k == "enc_pick":
             return [Action("pick", (self.t.enc_ids[c],)) for c in f["cards"]]
         if k == "exp":
@@ -387,7 +394,9 @@ class CommandMixin(FlowMixin):
             elif k == "enc":
                 self.apply_enc(f, a, events)
             elif k == "enc_reward":
-                self.apply_enc_reward(f, a)
+                self.apply_enc_reward(f, a, events)
+            elif k == "window":
+                self.apply_window(f, a, events)
             elif k == "enc_pick":
                 self.apply_enc_pick(f, a, events)
             elif k == "exp":

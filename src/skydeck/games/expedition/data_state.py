@@ -89,6 +89,7 @@ FIELDS: dict[str, str] = {
     "dmg_cards": "ll",
     # later rules fixes (issue 13); states saved before them load with these empty
     "filled": "ll",
+    "ready": "ll",
     "pending": "p",
 }
 
@@ -181,6 +182,8 @@ class StateData:
     #: per seat, Locations whose third Embassy was built this round (doubling starts the
     #: next round)
     filled: list[list[int]]
+    #: per seat, special actions (1, 2) rolled this round and not used yet
+    ready: list[list[int]]
     pending: list[dict[str, Any]]
     #: seats plus the drone in solo (turn order runs over both); the drone's index is n
     turns: int

@@ -7,6 +7,8 @@ machine on until some seat has a decision to make.
 
 from __future__ import annotations
 
+from typing import Any
+
 from skydeck.core import Action, Event
 from skydeck.games.expedition.content import TIERS
 from skydeck.games.expedition.sensor import SensorMixin
@@ -49,6 +51,7 @@ class FlowMixin(SensorMixin):
             "kept",
             "seen",
             "filled",
+            "ready",
         ):
             setattr(self, name, [[] for _ in range(n)])
         self.ship = [0] * n
@@ -168,6 +171,7 @@ class FlowMixin(SensorMixin):
         self.collected = [[] for _ in range(n)]
         self.tokens = [[] for _ in range(n)]
         self.filled = [[] for _ in range(n)]
+        self.ready = [[] for _ in range(n)]
         self.acted, self.step = 0, 0
         self.phase = "production"
         produced: list[Event] = []
@@ -236,6 +240,8 @@ class FlowMixin(SensorMixin):
                 else:
                     self.phase = "command"
                 self.acted, self.step = 0, 0
+                if self.phase == "command":
+                    self.open_windows(self.turn)
                 return True
             seat = self.turn
             if self.step == 0:
@@ -265,6 +271,7 @@ class FlowMixin(SensorMixin):
                 else:
                     self.acted += 1
                     self.step = 0
+                    self.open_windows(self.turn)
                 return True
             return False
         if ph == "end":
@@ -315,6 +322,52 @@ class FlowMixin(SensorMixin):
         events.append(Event("round", {"round": self.round, "first": self.first}))
         self.start_round(events)
         return True
+
+    # --- windows: acting in an opponent's Command phase ---------------------------------
+    def window_actions(self, seat: int, command: bool) -> list[Action]:
+        """What ``seat`` may do out of turn: a special action rolled this round, and in an
+        opponent's Command phase an Upgrade ability (discarding the Upgrade)."""
+        acts = [Action("special", (k,)) for k in self.ready[seat]]
+        if command:
+            ids = self.t.upg_ids
+            acts += [Action("ability", (ids[u],)) for u in self.enabled_discardable(seat)]
+        return acts
+
+    def open_windows(self, holder: int) -> None:
+        """At the start of ``holder``'s Command turn (the drone's too), every other seat
+        that could use something during an opponent's Command phase gets a window, in
+        turn order after the holder (RULINGS.md 24a)."""
+        if self.phase != "command" or self.acted >= self.turns:
+            return
+        frames = []
+        for k in range(1, self.turns):
+            seat = (holder + k) % self.turns
+            if seat < self.n and self.window_actions(seat, True):
+                frames.append({"k": "window", "s": seat, "w": "command", "of": holder})
+        self.pending.extend(reversed(frames))
+
+    def use_special(self, seat: int, k: int, events: list[Event]) -> tuple[Any, ...]:
+        """Spend a ready special action; its effects (for the caller to run)."""
+        self.ready[seat].remove(k)
+        events.append(Event("special_used", {"seat": seat, "special": k}))
+        return tuple(self.face_effects(seat, f"special{k}"))
+
+    def apply_window(self, f: dict[str, Any], a: Action, events: list[Event]) -> None:
+        """``pass`` closes the window; a use keeps it open while something is left."""
+        seat = f["s"]
+        self.pending.pop()
+        if a.kind == "pass":
+            return
+        if a.kind == "special":
+            fx = self.use_special(seat, int(a.args[0]), events)  # type: ignore[arg-type]
+        else:
+            u = self.content.upgrade_index[str(a.args[0])]
+            self.remove_upgrade(seat, u)
+            events.append(Event("ability_used", {"seat": seat, "upgrade": self.t.upg_ids[u]}))
+            fx = self.t.upg_ability[u]
+        if self.window_actions(seat, f["w"] == "command"):
+            self.pending.append(f)
+        self.push_fx(seat, fx)
 
     # --- frames of the round machine ----------------------------------------------------
     def round_frame_actions(self, f: dict[str, object]) -> list[Action]:

@@ -73,7 +73,7 @@ class SensorMixin(DroneMixin):
             return
         self.pending.pop()
         if a.kind == "reward":
-            self.push_fx(seat, self.face_effects(seat, str(a.args[0])))
+            self.take_face(seat, str(a.args[0]), events)
         elif a.kind == "encounter":
             d = f["d"]
             if d[0] == "encounter" and d[1] == "encounter":
@@ -180,10 +180,27 @@ class SensorMixin(DroneMixin):
             else:
                 self.push_fx(seat, self.t.enc_fail[card])
 
-    def apply_enc_reward(self, f: dict[str, Any], a: Action) -> None:
+    def take_face(self, seat: int, face: str, events: list[Event]) -> None:
+        """A reward face: resources and Upgrades at once; a special action is kept for
+        the moment the player chooses this round (RULINGS.md 19a)."""
+        if face in ("special1", "special2"):
+            self.ready_special(seat, face, events)
+        else:
+            self.push_fx(seat, self.face_effects(seat, face))
+
+    def ready_special(self, seat: int, face: str, events: list[Event]) -> None:
+        """Usable once this round, when the player chooses; a window offers it at once
+        (its frame is resolved by FlowMixin.apply_window)."""
+        k = 1 if face == "special1" else 2
+        if k not in self.ready[seat]:
+            self.ready[seat].append(k)
+        events.append(Event("special_ready", {"seat": seat, "special": k}))
+        self.pending.append({"k": "window", "s": seat, "w": "sensor", "of": seat})
+
+    def apply_enc_reward(self, f: dict[str, Any], a: Action, events: list[Event]) -> None:
         self.pending.pop()
         if a.kind == "alt":
-            self.push_fx(f["s"], self.face_effects(f["s"], f["alt"]))
+            self.take_face(f["s"], f["alt"], events)
         else:
             self.push_fx(f["s"], self.t.enc_bonus[f["e"]])
 

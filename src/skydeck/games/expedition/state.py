@@ -97,6 +97,7 @@ class ExpeditionState(CommandMixin, State):
                 "collection_tokens": [t.loc_ids[x] for x in self.tokens[s]],
                 "collected": [t.loc_ids[x] for x in self.collected[s]],
                 "filled_this_round": [t.loc_ids[x] for x in self.filled[s]],
+                "specials_ready": list(self.ready[s]),
                 "wormhole_ready": bool(self.worm[s]),
                 "moves": self.moves[s],
                 "discount_used": bool(self.disc_used[s]),
@@ -209,6 +210,8 @@ class ExpeditionState(CommandMixin, State):
             )
         elif k in ("target", "react"):
             out["harm"] = f["h"]
+        elif k == "window":
+            out.update(during=f["w"], of=f["of"])
         elif k == "choose":
             out["options"] = [[dict(e) for e in opt] for opt in f["opts"]]
             out["options"] = _jsonable(out["options"])
@@ -325,6 +328,8 @@ class ExpeditionState(CommandMixin, State):
             raise ValueError("expedition: state does not match the number of players")
         if not s.filled:  # saved before the third-Embassy rule: nothing filled this round
             s.filled = [[] for _ in range(s.n)]
+        if not s.ready:  # ... before special actions waited for their moment
+            s.ready = [[] for _ in range(s.n)]
         return s
 
     def validate(self, action: Action, seat: int) -> None:

@@ -244,12 +244,48 @@ def describe_pending(p: dict[str, Any]) -> str:
     if k == "choose":
         opts = " | ".join(_effects_text(list(o)) for o in p["options"])
         return f"{who}: choose one of {opts}"
+    if k == "window":
+        if p["during"] == "sensor":
+            return f"{who}: use the special action now, or keep it for later this round?"
+        return (
+            f"{who}: Seat {p['of'] + 1}'s Command phase begins - use an Upgrade ability "
+            "or a special action now?"
+        )
     return f"{who}: {k.replace('_', ' ')}"
+
+
+BUILD_WORDS = {
+    "": "with every discount that applies",
+    "exploration": "with the exploration discount only, keeping the build discount",
+    "bonus": "with the build discount only, keeping the exploration discount",
+    "full": "at the printed price, keeping the discounts",
+}
+
+
+def special_name(view: dict[str, Any], k: int) -> str:
+    """The name of special action ``k`` (1 or 2) of the seat the view is for."""
+    c = default_content()
+    seat = view.get("seat")
+    if seat is None:
+        return f"special action {k}"
+    me = view["players"][seat]
+    powers = me.get("powers") or []
+    if len(powers) == 2:
+        return str(powers[k - 1]).replace("_", " ")
+    dash = next(d for d in c.dashboards if d.faction == me["faction"])
+    return dash.specials[k - 1].name
 
 
 def label(action: Action, view: dict[str, Any]) -> str:
     """Menus name the content, e.g. 'expedition bronze_01 (1 pt: officer, psychic)'."""
     c = default_content()
+    if action.kind == "special" and action.args:
+        return f"{action} ({special_name(view, int(action.args[0]))})"  # type: ignore[arg-type]
+    if action.kind == "build":
+        mode = str(action.args[0]) if action.args else ""
+        return f"{action} (an Embassy here, {BUILD_WORDS.get(mode, mode)})"
+    if action.kind == "pass" and (view.get("pending") or {}).get("kind") == "window":
+        return "pass (keep it for later)"
     if action.kind in ("expedition", "draft", "replace") and action.args:
         e = c.expeditions[c.expedition_index[str(action.args[0])]]
         need = ", ".join(e.requires.skills) or e.kind
