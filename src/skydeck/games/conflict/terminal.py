@@ -234,6 +234,10 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
     head.append(f"phase: {view['phase']}")
     if view["phase"] == "battle":
         head.append(f", next initiative: {view['battle']['next']}")
+    if view["phase"] == "deployment" and view.get("cards_in_time"):
+        # no clock at a terminal: the time model's alarm (RULINGS 15)
+        count = view["cards_in_time"]
+        head.append(f", {view['seconds']} s on the clock: time for {count} cards each")
     seats = Table(header_style="bold", box=None, title="Seats")
     for col in ("seat", "race", "status", "deck", "hand", "fleet", "score"):
         seats.add_column(col)
