@@ -62,4 +62,36 @@ def register() -> None:
 
 register()
 
-__all__ = ["ENV_IDS", "ActionCatalogue", "aec_env", "gym_env", "parallel_env", "register", "tables"]
+
+def describe(game: str, **options: Any) -> str:
+    """Markdown tables of a game's action catalogue and observation pieces for an
+    option set (docs/rl.md is made of these)."""
+    from skydeck.core.registry import load
+
+    g = load(game, **options)
+    catalogue, observer = tables(g)
+    lines = [
+        f"Options {g.options}: Discrete({catalogue.n}) actions, observation of "
+        f"{observer.size} float32.",
+        "",
+        "| block | first index | size | example |",
+        "|---|---:|---:|---|",
+    ]
+    for name, start, size, example in catalogue.describe():
+        lines.append(f"| {name} | {start} | {size} | `{example}` |")
+    lines += ["", "| piece | shape | offset | meaning |", "|---|---|---:|---|"]
+    for name, shape, start, doc in observer.describe():
+        lines.append(f"| {name} | {'x'.join(map(str, shape))} | {start} | {doc} |")
+    return "\n".join(lines)
+
+
+__all__ = [
+    "ENV_IDS",
+    "ActionCatalogue",
+    "aec_env",
+    "describe",
+    "gym_env",
+    "parallel_env",
+    "register",
+    "tables",
+]

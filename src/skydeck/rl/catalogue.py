@@ -12,6 +12,7 @@ not act now in a parallel environment.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -46,6 +47,11 @@ class ActionCatalogue:
         #: in C, skipping the dataclass's Python-level __hash__/__eq__. ``_kept`` holds
         #: every cached action alive, so no other object can take its id while cached.
         self._by_id: dict[int, int] = {}
+        #: (kind, args) -> index: the same look-up as ``index`` with a plain tuple key,
+        #: hashed in C (an Action's dataclass hash runs Python code)
+        self._by_key: dict[tuple[str, tuple[Any, ...]], int] = {
+            (a.kind, a.args): i for a, i in self.index.items()
+        }
         self._kept: list[Action] = []
 
     def __len__(self) -> int:
@@ -93,7 +99,7 @@ class ActionCatalogue:
         if len(self._kept) > 100_000:  # engines that make fresh objects every time
             self._by_id.clear()
             self._kept.clear()
-        i = self.index.get(action, -1)
+        i = self._by_key.get((action.kind, action.args), -1)
         self._by_id[id(action)] = i
         self._kept.append(action)
         return i
