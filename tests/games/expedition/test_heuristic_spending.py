@@ -153,7 +153,12 @@ def test_reprogram_a_robot_to_complete_an_expedition() -> None:
     st.hand[0] = [crew("cmdr_reyes"), crew("verdant_hollow_1"), crew("gearspire_1")]
     assert str(pick(st)) == "reprogram gearspire_1 communications"
     st.apply(Action("reprogram", ("gearspire_1", "communications")), 0)
-    assert str(pick(st)) == "expedition bronze_02"
+    agent = HeuristicAgent(game(2), seed=1)
+    for _ in range(5):  # the attempt: the reprogrammed Robot is played for its new skill
+        st.apply(agent.choose(st.view(0), st.legal_actions(0), 0), 0)
+        if not st.pending:
+            break
+    assert st.done[0] == [exp("bronze_02")]
 
 
 def test_no_reprogram_when_no_expedition_needs_it() -> None:

@@ -258,6 +258,8 @@ class HeuristicAgent:
             v += 6 + loc.level * 0.5
         for eid in ctx["held"]:
             x = self.exps[eid]
+            if (view["round"], eid) in self.cancelled:
+                continue  # tried this round: its crew did not come together
             if x.requires.location == loc.type and self.meets(me, ctx, x.requires, loc.type):
                 v += 5 + x.points
         return v
@@ -524,10 +526,12 @@ class HeuristicAgent:
             if main_done and sk in bonus:
                 return 150  # before completing: the bonus reward too
             return 5 if sk in skills else -20
-        cr = self.crew[str(a.args[0])]
+        cid = str(a.args[0])
+        cr = self.crew[cid]
+        icons = set(cr.skills) | {sk for c, sk in me["reprogrammed"] if c == cid}
         if main_done:
-            return 150 - cr.level if set(cr.skills) & set(bonus) else -20
-        gain = sum(1 for s in set(cr.skills) if s in skills) * 4
+            return 150 - cr.level if icons & set(bonus) else -20
+        gain = sum(1 for s in icons if s in skills) * 4
         gain += 3 if cr.level in levels else 0
         gain += min(cr.level, max(lsum, 0))
         return gain - 0.3 * cr.level if gain > 0 else -20
