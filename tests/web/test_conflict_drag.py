@@ -473,3 +473,52 @@ def test_the_card_held_at_the_alarm_lands_where_it_is(
     view = r.json()["steps"][-1]["view"]
     assert view["phase"] in ("battle", "over") and view["clock"] == "real"
     assert not errors, errors
+
+
+def test_light_speed_stop_lands_the_card_being_moved(live: LiveServer, browser: Browser, shots):
+    """Light Speed: when Bo deploys his last card and calls stop, the card Ada is moving
+    at that moment lands exactly where it is; she can move it no further."""
+    m = live.create(
+        {
+            "game": "conflict",
+            "seed": 4,
+            "options": {"players": 2, "scale": "dispute", "deployment": "light_speed"},
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}],
+        }
+    )
+    mid = m["id"]
+    errors: list[str] = []
+    pages: list[Page] = []
+    for seat in (0, 1):
+        page = browser.new_context(viewport={"width": 1300, "height": 950}).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(live.base + m["links"][str(seat)])
+        expect(page.locator(TABLE)).to_be_visible()
+        pages.append(page)
+        shots.append(page)
+    ada, bo = pages
+    for page in pages:  # no ship bought: a Cargo ship and a Flagship each
+        page.locator("[data-action='ready']").click()
+    for page in pages:
+        expect(page.locator(HAND)).to_be_visible()
+    ada.mouse.move(*hand_centre(ada))
+    ada.mouse.down()
+    ada.mouse.move(*on_table(ada, 200, 150), steps=8)
+    ada.mouse.wheel(0, -100)
+    held = ghost(ada)
+    assert held is not None and held["legal"] and held["angle"] == 15, held
+    ada.wait_for_timeout(400)  # the throttled report has gone out
+    for x in (600, 800):
+        before = status(bo)
+        drag_card(bo, x, 450)
+        wait_update(bo, before)
+    expect(ada.locator("#log")).to_contain_text("stop")
+    expect(bo.locator("svg [data-card]")).to_have_count(3)
+    cards = server_cards(live, mid)
+    assert any(near(c, 200, 150, 15, 0) for c in cards), cards
+    expect(ada.locator(".cf-ghost")).to_have_count(0)
+    ada.mouse.move(*on_table(ada, 400, 150), steps=4)
+    ada.mouse.up()  # the card is down already: nothing more is placed
+    ada.wait_for_timeout(300)
+    assert len(server_cards(live, mid)) == 3
+    assert not errors, errors

@@ -135,6 +135,16 @@ class ConflictGame(Game):
             if idx is not None:
                 s = self.content.ships[idx]
                 return f"{action.kind} {s.name} ({s.cost} cr, init {s.initiative}, hull {s.hull})"
+        if action.kind == "timeout" and all(type(v) is int for v in action.args):
+            args = action.args  # the server's clock, with the cards being moved
+            moving = [
+                f"Player {args[k] + 1}'s at ({args[k + 1]}, {args[k + 2]}) mm "
+                f"facing {args[k + 3]} degrees"
+                for k in range(0, len(args) - 3, 4)
+            ]
+            return "the clock: " + (
+                "cards being moved: " + "; ".join(moving) if moving else "no card being moved"
+            )
         if action.kind == "place" and len(action.args) == 3:
             x, y, a = action.args
             return f"place at ({x}, {y}) mm facing {a} degrees"

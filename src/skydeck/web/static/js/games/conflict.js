@@ -300,7 +300,9 @@ export function render(root, view, ctx) {
   const canPlace = Boolean(ctx.live && !ctx.replay && !ctx.pending && me && me.hand && placing &&
     (view.to_move || []).includes(seat) && ctx.legal.some((a) => ["place", "done"].includes(a.action.kind)));
   if (!ctx.pending) sent = null;
-  if (drag && (!canPlace || drag.seat !== seat)) { drag = null; turning = null; }
+  // A card that can no longer be moved (the alarm, a stop) is not "back in hand": its
+  // last report stands (no report of the card leaving the table is sent).
+  if (drag && (!canPlace || drag.seat !== seat)) { drag = null; turning = null; reported = null; }
   const hadFocus = document.activeElement instanceof Element && document.activeElement.matches(".cf-hand-card");
 
   // Header: phase, countdown, seats.
