@@ -261,6 +261,16 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_solve(args: argparse.Namespace) -> int:
+    """Clairvoyant solver (Stellarion): every card order known, can the deal be won?"""
+    from skydeck.games.stellarion.solve import run_command
+
+    options = _parse_set(args.set)
+    if args.players is not None:
+        options["players"] = args.players
+    return run_command(options, args.seed, args.budget, args.nodes, args.json)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="skydeck", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -329,6 +339,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, help="see the match as this seat (1-based)")
     p.add_argument("--step", action="store_true", help="pause after every action")
     p.set_defaults(func=_cmd_replay)
+
+    p = sub.add_parser("solve", help="clairvoyant solver: could this deal have been won?")
+    p.add_argument("game", choices=["stellarion"])
+    p.add_argument("--seed", type=int, default=0, help="the deal")
+    p.add_argument("--players", type=int)
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", help="any game option")
+    p.add_argument("--budget", type=float, default=10.0, help="seconds (default 10)")
+    p.add_argument("--nodes", type=int, help="also stop after this many positions")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_solve)
 
     for name in PLUGINS:
         try:

@@ -1,0 +1,357 @@
+"""The clairvoyant Stellarion solver: could this deal have been won, knowing every card?
+
+Once the deal is made, nothing in Stellarion is left to chance for someone who knows the
+state: the shuffles of play (a Ship search, the Stars power, a Nebula retrieval) draw from
+the state's own seeded Rng, so a clone reproduces them exactly. The solver therefore
+searches the real engine (``clone`` + ``_do``, which also plays the forced end-of-turn
+steps and the loss check) and a line it finds replays to a win through ``apply``.
+
+The search, and why each piece is there::
+
+    solve(state)
+      for limit in 0, 1, 2, 3, 4, 6, 8, ...          limited discrepancy search (LDS)
+        dfs(state, limit)
+          transposition table  key -> (budget, complete)
+          children: one clone per legal action, minus dominated ones,
+                    deduplicated by key, ordered by the heuristic's evaluate()
+          the i-th child costs i discrepancies; a child above the budget is "cut"
+        a pass with no cut was exhaustive: the deal is proved unwinnable
+
+- **Limited discrepancy search.** A plain depth-first search follows the heuristic's
+  first choice to the bottom and then backtracks where it matters least (the last moves
+  of a lost game). LDS explores every line that departs from the heuristic's order by at
+  most ``limit`` ranks in total, for growing limits: a base deal is usually won at limit
+  0 or 1 in well under a second.
+- **Transposition table.** The key (``position_key``) holds everything that decides the
+  future: deck orders, face-up tops, discard piles and Outpost as multisets, columns,
+  tokens, the Sun, the pending power and the Rng's state (a later shuffle depends on it).
+  It leaves out what only informs players (known cards, the turn counter). An entry says
+  "no win below with this many discrepancies left" and whether that search was complete
+  (no child cut); a complete failure is final.
+- **Dominance pruning.** (1) Proving a Theory is free and only moves the game forward,
+  so when it is legal it is the only child. (2) Of the Glaucous Sun forfeits, moving the
+  Sun back further is never worse, so only the longest move and those that land on a
+  Meteor are kept. (3) Solo without Mirrors, trading Meteors at the end of a turn is
+  never better than at the start of the next (it makes no new Launch possible there),
+  so the end step only ends the turn. (4) Children with equal keys are one child; a
+  child that loses at once is a leaf, not searched.
+- **Move ordering** is the heuristic agent's ``evaluate`` (games/stellarion/agents.py)
+  applied to each child: with the whole state known it reads the true deck contents.
+
+Cycles (a position repeating with the same Rng) are possible in principle; a position met
+again on its own path counts as cut, so it can never take part in a proof.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from skydeck.core import Action
+from skydeck.games.stellarion.agents import evaluate
+from skydeck.games.stellarion.game import StellarionGame
+from skydeck.games.stellarion.legal import END, Key
+from skydeck.games.stellarion.state import StellarionState
+
+WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
+LIMITS = (0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 128, 256, 1 << 30)
+ORDER_CACHE = 100_000  # positions whose child order is kept between passes
+_SEP = 255  # card ints are below 256 (deck << 5 | face), Voyage ids below 32
+
+
+def position_key(s: StellarionState) -> bytes:
+    """Everything that decides the rest of the game, as bytes (see the module doc)."""
+    b = bytearray()
+    for deck in s.decks:
+        b += bytes(deck)
+        b.append(_SEP)
+    b += bytes(s.up)
+    for pile in s.discards:
+        b += bytes(sorted(pile))
+        b.append(_SEP)
+    b += bytes(sorted(s.outpost))
+    b.append(_SEP)
+    for col in s.columns:
+        b += bytes(col)
+        b.append(_SEP)
+    if s.game.players > 1:  # co-op: whose pile holds which Galaxies matters
+        for pile in s.piles:
+            b += bytes(sorted(pile))
+            b.append(_SEP)
+    b += bytes(s.meteors)
+    b.append(_SEP)
+    b += bytes(s.p_cards)
+    b.append(_SEP)
+    b += bytes(
+        (
+            s.stars,
+            s.sun,
+            s.held,
+            s.turn,
+            s.phase,
+            s.p_type,
+            int(s.p_major),
+            s.p_left,
+            int(s.p_started),
+            s.p_deck + 1,
+            s.p_take,
+            len(s.theories),
+        )
+    )
+    b += s.rng.state.to_bytes(8, "little")
+    return bytes(b)
+
+
+@dataclass
+class Solution:
+    """The answer for one position. ``line``: (seat, action) pairs from the position to
+    the win (empty unless ``status == "won"``). ``nodes``: positions generated (one clone
+    and one engine step each); ``limit``: the discrepancy limit of the last pass."""
+
+    status: str
+    line: list[tuple[int, Action]] = field(default_factory=list)
+    nodes: int = 0
+    expanded: int = 0
+    seconds: float = 0.0
+    limit: int = 0
+
+    @property
+    def nodes_per_s(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "line": [{"seat": seat, "action": str(a)} for seat, a in self.line],
+            "nodes": self.nodes,
+            "expanded": self.expanded,
+            "seconds": round(self.seconds, 3),
+            "nodes_per_s": round(self.nodes_per_s),
+            "limit": self.limit,
+        }
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+Child = tuple[Action, Key, StellarionState | None]
+
+
+class Solver:
+    """Searches one position. ``seconds`` and ``max_nodes`` bound the work (either may be
+    None); ``clock`` is injectable so tests can make time exact."""
+
+    def __init__(
+        self,
+        state: StellarionState,
+        seconds: float | None = 10.0,
+        max_nodes: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+        limits: tuple[int, ...] = LIMITS,
+    ) -> None:
+        if state.is_over:
+            raise ValueError("stellarion solver: the game is already over")
+        self.root = state.clone()
+        self.seconds = seconds
+        self.max_nodes = max_nodes
+        self.clock = clock
+        self.limits = limits
+        self.nodes = 0
+        self.expanded = 0
+        self.cuts = 0
+        self.table: dict[bytes, tuple[int, bool]] = {}
+        self.order: dict[bytes, list[tuple[Action, Key]]] = {}
+        game = state.game
+        self._defer_meteors = game.players == 1 and not game.mirrors
+        self._sun = game.glaucous_sun
+        self._meteor_spots = frozenset(game.meteor_spots)
+
+    # --- the search -----------------------------------------------------------------
+    def solve(self) -> Solution:
+        start = self.clock()
+        self._deadline = None if self.seconds is None else start + self.seconds
+        limit = 0
+        status = UNKNOWN
+        line: list[tuple[int, Action]] = []
+        try:
+            for limit in self.limits:
+                self.cuts = 0
+                if self._dfs(self.root, limit, line):
+                    status = WON
+                    line.reverse()
+                    break
+                if self.cuts == 0:
+                    status = UNWINNABLE
+                    break
+        except _OutOfBudget:
+            line = []
+        return Solution(status, line, self.nodes, self.expanded, self.clock() - start, limit)
+
+    def _dfs(self, s: StellarionState, budget: int, line: list[tuple[int, Action]]) -> bool:
+        key = position_key(s)
+        seen = self.table.get(key)
+        if seen is not None:
+            if seen[1]:
+                return False  # proved lost
+            if seen[0] >= budget:
+                self.cuts += 1  # searched already, but not to the end
+                return False
+        self.table[key] = (budget, False)  # on the path: a cycle back here is cut
+        cuts = self.cuts
+        self.expanded += 1
+        for rank, (action, k, child) in enumerate(self._children(s, key)):
+            if rank > budget:
+                self.cuts += 1
+                break
+            if child is None:
+                child = self._step(s, action, k)
+            seat = s.turn
+            if child.outcome > 0:
+                line.append((seat, action))
+                return True
+            if self._dfs(child, budget - rank, line):
+                line.append((seat, action))
+                return True
+        self.table[key] = (budget, self.cuts == cuts)
+        return False
+
+    def _children(self, s: StellarionState, key: bytes) -> list[Child]:
+        """Children in the heuristic's order, dominated and duplicate ones left out.
+        The order is remembered per position, so a later pass only clones the children
+        it visits (those come back as None)."""
+        known = self.order.get(key)
+        if known is not None:
+            return [(action, k, None) for action, k in known]
+        scored: list[tuple[float, int, Action, Key, StellarionState]] = []
+        keys: set[bytes] = set()
+        for i, (action, k) in enumerate(self._candidates(s)):
+            child = self._step(s, action, k)
+            if child.outcome > 0:  # a win needs no ordering
+                scored = [(0.0, 0, action, k, child)]
+                break
+            if child.outcome < 0:
+                continue
+            ck = position_key(child)
+            if ck in keys:
+                continue
+            keys.add(ck)
+            scored.append((-evaluate(child), i, action, k, child))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        if len(self.order) < ORDER_CACHE:
+            self.order[key] = [(a, k) for _, _, a, k, _ in scored]
+        return [(a, k, c) for _, _, a, k, c in scored]
+
+    def _step(self, s: StellarionState, action: Action, k: Key) -> StellarionState:
+        self.nodes += 1
+        if self.nodes & 63 == 0:
+            if self.max_nodes is not None and self.nodes > self.max_nodes:
+                raise _OutOfBudget
+            if self._deadline is not None and self.clock() > self._deadline:
+                raise _OutOfBudget
+        child = s.clone()
+        child._do(k, action, child.turn)
+        return child
+
+    def _candidates(self, s: StellarionState) -> list[tuple[Action, Key]]:
+        """The legal actions minus the dominated ones (module doc, pruning 1-3)."""
+        table = s._table()
+        items = list(table.items())
+        for action, k in items:
+            if k[0] == "P":
+                return [(action, k)]
+        if s.phase == END and self._defer_meteors:
+            items = [(a, k) for a, k in items if k[0] != "M"]
+        if self._sun:
+            forfeits = [k[1] for _, k in items if k[0] == "F"]
+            if forfeits:
+                most = max(forfeits)
+                spots = self._meteor_spots
+                items = [
+                    (a, k)
+                    for a, k in items
+                    if k[0] != "F" or k[1] == most or (k[1] > 0 and s.sun - k[1] in spots)
+                ]
+        return items
+
+
+def solve_state(
+    state: StellarionState, seconds: float | None = 10.0, max_nodes: int | None = None
+) -> Solution:
+    return Solver(state, seconds, max_nodes).solve()
+
+
+def replay(game: StellarionGame, seed: int, line: list[tuple[int, Action]]) -> StellarionState:
+    """Play a line from the deal through the public engine (``apply``), as a check."""
+    s = game.new(seed)
+    for seat, action in line:
+        s.apply(action, seat)
+    return s
+
+
+def format_line(game: StellarionGame, line: list[tuple[int, Action]]) -> list[str]:
+    """One action a line in the notation ``skydeck play`` reads; co-op lines name the
+    player ("Player 2: launch ...")."""
+    if game.players == 1:
+        return [str(a) for _, a in line]
+    return [f"Player {seat + 1}: {a}" for seat, a in line]
+
+
+def run_command(
+    options: dict[str, Any],
+    seed: int,
+    seconds: float | None,
+    max_nodes: int | None,
+    as_json: bool,
+    out: Callable[[str], None] = print,
+) -> int:
+    """``skydeck solve stellarion``: print the status, then the winning line. Exit code
+    0 for a result (won or unwinnable), 1 for unknown, 2 for bad options."""
+    import json
+
+    try:
+        game = StellarionGame(**options)
+    except ValueError as exc:
+        out(f"error: {exc}")
+        return 2
+    result = Solver(game.new(seed), seconds, max_nodes).solve()
+    if result.status == WON:  # the promise: the line wins through the public engine
+        final = replay(game, seed, result.line)
+        if not final.winners:
+            raise AssertionError(f"seed {seed}: the solver's line does not win on replay")
+    if as_json:
+        out(
+            json.dumps(
+                {"game": "stellarion", "seed": seed, "options": game.options, **result.to_json()}
+            )
+        )
+        return 0 if result.status != UNKNOWN else 1
+    effort = (
+        f"{result.nodes:,} positions in {result.seconds:.2f} s "
+        f"({result.nodes_per_s:,.0f}/s), discrepancy limit {result.limit}"
+    )
+    if result.status == WON:
+        out(f"won: a winning line of {len(result.line)} actions ({effort})")
+        for text in format_line(game, result.line):
+            out(text)
+    elif result.status == UNWINNABLE:
+        out(f"unwinnable: every line searched, none wins ({effort})")
+    else:
+        out(f"unknown: the budget ran out before a win or a proof ({effort})")
+    return 0 if result.status != UNKNOWN else 1
+
+
+__all__ = [
+    "run_command",
+    "UNKNOWN",
+    "UNWINNABLE",
+    "WON",
+    "Solution",
+    "Solver",
+    "format_line",
+    "position_key",
+    "replay",
+    "solve_state",
+]
