@@ -174,6 +174,13 @@ class Game(ABC):
         """
         return generic_event_sentence(event, names)
 
+    def card_texts(self) -> dict[str, dict[str, Any]]:
+        """Every card face of this set-up in words, by content id: ``{"kind", "name",
+        "lines"}``. Why: a UI writes out the cards a player must judge and shows a full
+        card on hover; the faces never change during a match, so they are fetched once
+        (``/api/matches/{id}/cards``) instead of riding in every view. Default: none."""
+        return {}
+
     @classmethod
     def conformance_configs(cls) -> list[dict[str, Any]]:
         """Option sets the conformance suite plays; games add their variants."""

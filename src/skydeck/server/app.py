@@ -173,6 +173,11 @@ def create_app(
                     )
         return replay_steps(room, who)
 
+    @app.get("/api/matches/{match_id}/cards")
+    def cards(match_id: str) -> dict[str, Any]:
+        """Every card face of the match's set-up in words (the same for every seat)."""
+        return get_room(match_id).game.card_texts()
+
     @app.get("/api/matches/{match_id}/record")
     def record(match_id: str) -> dict[str, Any]:
         room = get_room(match_id)

@@ -53,12 +53,9 @@ def test_describe_names_the_content() -> None:
     from skydeck.core import Action
 
     g = game(2)
-    assert (
-        g.describe(Action("play", ("ensign_okoro",)))
-        == "play ensign_okoro (Ensign Okoro, L1: pilot)"
-    )
+    assert g.describe(Action("play", ("ensign_okoro",))) == "play Ensign Okoro (L1: Pilot)"
     assert "Lost Survey" in g.describe(Action("expedition", ("bronze_01",)))
-    assert g.describe(Action("end")) == "end"
+    assert g.describe(Action("end")) == "end the Command phase"
 
 
 def test_render_module_and_solo_views() -> None:

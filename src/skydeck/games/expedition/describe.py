@@ -143,6 +143,14 @@ def _plain(e: Any) -> Mapping[str, Any]:
     return e if isinstance(e, Mapping) else e.model_dump()
 
 
+def _counted(words: Sequence[str]) -> list[str]:
+    """['Pirate', 'Pirate', 'Soldier'] -> ['2 × Pirate', 'Soldier'] (first-seen order)."""
+    counts: dict[str, int] = {}
+    for w in words:
+        counts[w] = counts.get(w, 0) + 1
+    return [w if n == 1 else f"{n} × {w}" for w, n in counts.items()]
+
+
 def requirement(r: Any) -> str:
     """A Requirement as a phrase: 'Officer + Psychic', 'crew levels 8+', ..."""
     if r is None:
@@ -150,9 +158,10 @@ def requirement(r: Any) -> str:
     r = _plain(r)
     parts = []
     if r.get("skills"):
-        parts.append(" + ".join(skill(s) for s in r["skills"]))
+        parts.append(" + ".join(_counted([skill(s) for s in r["skills"]])))
     if r.get("levels"):
-        parts.append("crew of level " + " + ".join(f"{lv}+" for lv in r["levels"]))
+        lv = _counted([f"level {x}+" for x in sorted(r["levels"])])
+        parts.append("crew of " + " + ".join(lv))
     if r.get("level_sum"):
         parts.append(f"crew levels adding up to {r['level_sum']}")
     if r.get("location"):
@@ -350,7 +359,8 @@ def describe(content: Content, action: Action) -> str:
             via = " through the Wormholes" if k == "wormhole" else ""
             return f"move to space {a[0]}{via}"
         if k == "warp":
-            return f"Warp Jump to space {a[0]} for {'2 RM' if a[1] == 'rm' else '1 Crystal'}"
+            price = "2 RM" if a[1] == "rm" else "1 Crystal"
+            return f"Warp Jump to space {a[0]} ({price} for each space beyond the free movement)"
         if k == "build":
             how = {
                 "exploration": " with the exploration discount only",

@@ -177,6 +177,11 @@ class ExpeditionGame(Game):
 
         return describe(self.content, action)
 
+    def card_texts(self) -> dict[str, dict[str, Any]]:
+        from skydeck.games.expedition.describe import catalogue
+
+        return catalogue(self.content)
+
     def describe_event(
         self, event: Mapping[str, Any], names: Sequence[str], state: State | None = None
     ) -> str:

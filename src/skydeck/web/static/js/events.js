@@ -28,9 +28,14 @@ export function eventText(e, header, game) {
 /** One log line: who moved (and what, when they may know it), then its events. */
 export function logLine(entry, header, game, viewer) {
   const mover = seatName(header, entry.seat);
-  const what = entry.label ? capital(entry.label) : "made a move";
+  // An "action" event names the move (also when the label is not ours to see yet: a
+  // public move of another seat); a hidden one adds nothing to "made a move".
+  const told = entry.events?.find((e) => e.kind === "action" && e.action !== undefined && e.text);
+  const named = told && told.text.startsWith(`${mover}: `) ? told.text.slice(mover.length + 2) : null;
+  // (the event's words are the label's, told with the board: "move to Magma Forge")
+  const what = named ? capital(named) : entry.label ? capital(entry.label) : "made a move";
   const li = el("li", { "data-n": entry.n });
   li.append(el("span", { class: "who", style: `color: var(--seat${entry.seat % 4})` }, mover + (viewer?.has?.(entry.seat) ? " (you)" : "")), ": ", what);
-  for (const e of entry.events || []) if (!(entry.label && e.kind === "action")) li.append(el("span", { class: "ev" }, eventText(e, header, game)));
+  for (const e of entry.events || []) if (e.kind !== "action" || (!entry.label && !named && e.action !== undefined)) li.append(el("span", { class: "ev" }, eventText(e, header, game)));
   return li;
 }

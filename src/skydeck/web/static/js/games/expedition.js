@@ -1,11 +1,42 @@
-// Stellar Expedition drawn in SVG: the hex map of Location tiles with ships and
-// Embassies, then each captain's dashboard (resources, Upgrades, Damage, crew in hand,
-// Expeditions). Cells and cards that a legal move uses glow; clicking them narrows the
-// moves.
-import { svg, words, capital, seatColour } from "../common.js";
+// Stellar Expedition: the hex map of Location tiles with ships and Embassies, then what
+// is being decided now (the Encounter's test and outcomes, the Expedition's needs, the
+// dice, the tiles), the Upgrade store, and each captain's dashboard with every card a
+// player must judge written out: crew (name, level, skills, Solo mission), Upgrades
+// (skill, ability), Expeditions (needs, points, bonus), Damage, powers, Objectives, the
+// drone's next card. Card texts come with the view (`cards`, the catalogue the engine
+// writes); hovering or focusing any card (or a tile on the map) shows it in full. Cards
+// and cells a legal move uses glow; clicking them narrows the moves.
+import { el, svg, capital, seatColour } from "../common.js";
 
-const SIZE = 46;
-const pretty = (id) => capital(words(String(id)).replace(/ (\d+)$/, " $1"));
+const SIZE = 40;
+
+(function linkStyle() {
+  if (typeof document === "undefined" || document.getElementById("expedition-css")) return;
+  document.head.append(el("link", { id: "expedition-css", rel: "stylesheet", href: "/static/expedition.css" }));
+})();
+
+// Card faces: fetched once per match from /api/matches/{id}/cards (they never change).
+let catalogue = {};
+let catalogueOf = null;
+let lastDrawn = null; // [root, view, ctx] of the last drawing, redrawn once the faces come
+function loadCards(ctx) {
+  const id = ctx.header?.id;
+  if (!id || catalogueOf === id) return;
+  catalogueOf = id;
+  fetch(`/api/matches/${encodeURIComponent(id)}/cards`)
+    .then((r) => (r.ok ? r.json() : {}))
+    .then((cards) => {
+      catalogue = cards || {};
+      if (ctx.redraw) ctx.redraw();
+      else if (lastDrawn) render(...lastDrawn);
+    })
+    .catch(() => { catalogueOf = null; });
+}
+const card = (id) => catalogue[id];
+const nameOf = (id) => (id === "space_gate" ? "Space Gate" : card(id)?.name || String(id).replace(/_/g, " "));
+const RES = { rm: "RM", crystal: "Crystal", influence: "Influence" };
+const FACES = { rm2: "2 RM", crystal: "Crystal", upgrade: "Upgrade", special1: "Special 1", special2: "Special 2", encounter: "Encounter", blank: "blank" };
+const HARMS = { damage: "a Damage card", injury: "an Injury", destroy: "a destroyed Upgrade", steal: "a theft" };
 
 function cells(radius) {
   const out = [];
@@ -19,36 +50,105 @@ function hex(cx, cy, size) {
   return pts.join(" ");
 }
 
-function hot(g, token, ctx, shape) {
-  const on = ctx.hot?.(token), chosen = ctx.selected?.has(token);
-  if (!on && !chosen) return g;
-  g.append(shape(chosen ? { fill: "none", stroke: "#ffd66b", "stroke-width": 4 } : { class: "pulse", fill: "none", stroke: "#ffd66b", "stroke-width": 2, "stroke-dasharray": "6 4" }));
-  g.append(shape({ fill: "#000", "fill-opacity": 0, "pointer-events": "all" }));
-  g.setAttribute("class", "hot");
-  g.setAttribute("data-token", token);
-  g.addEventListener("click", () => ctx.toggle(token));
-  return g;
+// --- effects in words (the pending "choose" options come as effect data) ----------------
+function resources(e) {
+  const parts = Object.entries(RES).filter(([k]) => e[k]).map(([k, v]) => `${e[k]} ${v}`);
+  return parts.length ? parts.join(" and ") : "nothing";
 }
 
-function chip(s, x, y, label, token, ctx, colour = "#26336f") {
-  const w = Math.max(60, label.length * 7 + 14);
-  const g = svg("g", {});
-  g.append(svg("rect", { x, y, width: w, height: 24, rx: 6, fill: colour, stroke: "#3a4a94" }));
-  g.append(svg("text", { x: x + 7, y: y + 16, "font-size": 12, fill: "#e8ecff" }, label));
-  s.append(token ? hot(g, token, ctx, (a) => svg("rect", { x: x - 2, y: y - 2, width: w + 4, height: 28, rx: 7, ...a })) : g);
-  return w + 6;
+function effectText(e) {
+  const n = e.n ?? 1;
+  switch (e.op) {
+    case "gain": return `gain ${resources(e)}`;
+    case "lose": return `lose ${resources(e)}`;
+    case "moves": return `${n} extra move${n === 1 ? "" : "s"}`;
+    case "take_upgrade": return "take an Upgrade from the store, free";
+    case "injury": return n === 1 ? "a crew member goes to the Sickbay" : `${n} crew go to the Sickbay`;
+    case "damage": return `take ${n} Damage card${n === 1 ? "" : "s"}`;
+    case "destroy": return `${n} Upgrade${n === 1 ? "" : "s"} destroyed`;
+    case "repair": return `repair ${n} Damage`;
+    case "heal": return `${n} crew back from the Sickbay`;
+    case "steal": return `take ${e.rm} RM from another ship`;
+    case "theft": return `a thief takes ${e.rm} RM from you`;
+    case "attack": return `another ship suffers ${HARMS[e.harm] || "harm"}`;
+    case "place_tiles": return `place ${n} Location tile${n === 1 ? "" : "s"}`;
+    case "points": return `${n} point${n === 1 ? "" : "s"}`;
+    case "d_move": return `the drone moves ${n} time${n === 1 ? "" : "s"}`;
+    case "d_embassy": return "the drone builds an Embassy";
+    case "d_upgrade": return "a die roll removes an Upgrade from the store";
+    case "d_expedition": return `the drone completes the top ${capital(e.tier || "")} Expedition`;
+    case "d_points": return `the drone scores ${n} point${n === 1 ? "" : "s"}`;
+    case "d_discover": return `${n} Location tile${n === 1 ? "" : "s"} placed next to the drone`;
+    case "d_extra": return `an extra card from ${e.deck === "current" ? "this" : "the previous"} round's deck`;
+    case "d_attack": return `your ship suffers ${HARMS[e.harm] || "harm"}`;
+    case "d_drain": return `you lose ${resources(e)}`;
+    case "choose": return "choose: " + (e.options || []).map((o) => o.map(effectText).join(" and ")).join(" or ");
+    default: return String(e.op || "").replace(/_/g, " ");
+  }
 }
 
-export function render(root, view, ctx) {
-  if (!view || !view.map || !Array.isArray(view.players)) return false;
+// --- cards ------------------------------------------------------------------------------
+let popup = null;
+function showFull(id, anchor) {
+  const c = card(id);
+  if (!c) return;
+  if (!popup) { popup = el("div", { class: "xcard-full", role: "tooltip", id: "xcard-full" }); document.body.append(popup); }
+  popup.className = `xcard-full kind-${c.kind}${c.tier ? " tier-" + c.tier : ""}`;
+  popup.replaceChildren(el("div", { class: "xname" }, c.name), el("div", { class: "xkind" }, capital(c.kind === "drone" ? "drone action" : c.kind)), ...c.lines.map((l) => el("div", { class: "xline" }, l)));
+  const r = anchor.getBoundingClientRect();
+  popup.hidden = false;
+  const w = popup.offsetWidth, h = popup.offsetHeight;
+  const left = Math.min(window.innerWidth - w - 8, Math.max(8, r.left + r.width / 2 - w / 2));
+  const top = r.top - h - 8 > 8 ? r.top - h - 8 : Math.min(window.innerHeight - h - 8, r.bottom + 8);
+  popup.style.left = `${left + window.scrollX}px`;
+  popup.style.top = `${top + window.scrollY}px`;
+}
+function hideFull() { if (popup) popup.hidden = true; }
+
+/** Hover, focus or a long press shows the full card. */
+function hoverable(node, id) {
+  node.setAttribute("data-card", id);
+  node.addEventListener("mouseenter", () => showFull(id, node));
+  node.addEventListener("mouseleave", hideFull);
+  node.addEventListener("focus", () => showFull(id, node));
+  node.addEventListener("blur", hideFull);
+  let timer = null;
+  node.addEventListener("touchstart", () => { timer = setTimeout(() => showFull(id, node), 350); }, { passive: true });
+  node.addEventListener("touchend", () => { clearTimeout(timer); setTimeout(hideFull, 1500); });
+  return node;
+}
+
+/** A card written out: name, then every line of its face. `small` keeps the first lines. */
+function cardBox(id, ctx, { note = "", small = false, extraClass = "" } = {}) {
+  const c = card(id);
+  const on = ctx.hot?.(id), chosen = ctx.selected?.has(id);
+  const cls = ["xcard", `kind-${c?.kind || "unknown"}`, c?.tier ? `tier-${c.tier}` : "", on ? "hot pulse-box" : "", chosen ? "chosen" : "", extraClass].filter(Boolean).join(" ");
+  const lines = c ? (small ? c.lines.slice(0, 2) : c.lines) : [];
+  const box = el("div", { class: cls, tabindex: 0 },
+    el("div", { class: "xname" }, c ? c.name : nameOf(id)),
+    ...lines.map((l) => el("div", { class: "xline" }, l)),
+    note ? el("div", { class: "xnote" }, note) : null);
+  if (on || chosen) {
+    box.setAttribute("data-token", id);
+    box.addEventListener("click", () => ctx.toggle(id));
+    box.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ctx.toggle(id); } });
+  }
+  return hoverable(box, id);
+}
+
+function row(title, ids, ctx, opts = {}) {
+  if (!ids || !ids.length) return opts.empty ? el("div", { class: "xrow" }, el("h5", {}, title), el("span", { class: "muted" }, opts.empty)) : null;
+  return el("div", { class: "xrow" }, el("h5", {}, title), el("div", { class: "xcards" }, ids.map((id) => (id ? cardBox(id, ctx, opts) : el("div", { class: "xcard kind-empty" }, el("div", { class: "xname" }, opts.nullText || "—"))))));
+}
+
+// --- the map ----------------------------------------------------------------------------
+function mapSvg(view, ctx) {
   const R = view.map.radius;
   const all = cells(R);
   const pos = ([q, r]) => [SIZE * Math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r];
-  const mapW = SIZE * Math.sqrt(3) * (2 * R + 1) + 20, mapH = SIZE * 1.5 * 2 * R + SIZE * 2 + 20;
-  const ox = mapW / 2, oy = mapH / 2;
-  const panelY = mapH + 20, rowH = 190;
-  const width = mapW + 330, height = panelY + view.players.length * rowH + 10;
-  const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "Stellar Expedition map" });
+  const W = SIZE * Math.sqrt(3) * (2 * R + 1) + 20, H = SIZE * 1.5 * 2 * R + SIZE * 2 + 20;
+  const ox = W / 2, oy = H / 2;
+  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Stellar Expedition map", class: "xmap" });
   const tiles = new Map(view.map.tiles.map((t) => [t.cell, t]));
   const cellOfTile = new Map(view.map.tiles.map((t) => [t.tile, t.cell]));
   all.forEach(([q, r], cell) => {
@@ -56,90 +156,174 @@ export function render(root, view, ctx) {
     const cx = ox + x, cy = oy + y;
     const t = tiles.get(cell);
     const g = svg("g", { "data-cell": cell });
-    const kind = !t ? "empty" : t.tile === "space_gate" ? "gate" : view.map.owners?.[t.tile] !== undefined || /^[a-z_]+$/.test(t.tile) ? "loc" : "loc";
-    g.append(svg("polygon", { points: hex(cx, cy, SIZE - 2), fill: kind === "empty" ? "rgba(255,255,255,0.02)" : kind === "gate" ? "#4a3a10" : "#173a4a", stroke: kind === "empty" ? "#26306a" : "#5aa0c8", "stroke-width": kind === "empty" ? 1 : 2 }));
+    const c = t ? card(t.tile) : null;
+    const fill = !t ? "rgba(255,255,255,0.02)" : t.tile === "space_gate" ? "#4a3a10" : c?.kind === "anomaly" ? "#3a2346" : "#173a4a";
+    g.append(svg("polygon", { points: hex(cx, cy, SIZE - 2), fill, stroke: t ? "#5aa0c8" : "#26306a", "stroke-width": t ? 2 : 1 }));
     if (t) {
-      const label = t.tile === "space_gate" ? "Space Gate" : pretty(t.tile);
-      const parts = label.length > 12 ? [label.slice(0, label.lastIndexOf(" ", 12) > 0 ? label.lastIndexOf(" ", 12) : 12), label.slice(label.lastIndexOf(" ", 12) > 0 ? label.lastIndexOf(" ", 12) + 1 : 12)] : [label];
-      parts.forEach((p, i) => g.append(svg("text", { x: cx, y: cy - 10 + i * 13, "text-anchor": "middle", "font-size": 11, fill: "#e8ecff" }, p)));
+      const label = nameOf(t.tile);
+      const cut = label.length > 11 ? Math.max(label.lastIndexOf(" ", 11), 0) || 11 : 0;
+      const parts = cut ? [label.slice(0, cut), label.slice(cut).trim()] : [label];
+      parts.forEach((p, i) => g.append(svg("text", { x: cx, y: cy - 10 + i * 12, "text-anchor": "middle", "font-size": 10, fill: "#e8ecff" }, p)));
+      if (c?.kind === "location" && c.lines?.[0]) g.append(svg("text", { x: cx, y: cy + 18, "text-anchor": "middle", "font-size": 8, fill: "#9aa6d8" }, c.lines[0].split(" · ").slice(0, 2).join(" ")));
       const owner = view.map.owners?.[t.tile];
-      if (owner !== undefined) g.append(svg("circle", { cx: cx + SIZE * 0.55, cy: cy - SIZE * 0.45, r: 6, fill: seatColour(owner) }));
+      if (owner !== undefined) g.append(svg("circle", { cx: cx + SIZE * 0.55, cy: cy - SIZE * 0.45, r: 5, fill: seatColour(owner) }));
+      hoverable(g, t.tile);
     }
-    s.append(hot(g, String(cell), ctx, (a) => svg("polygon", { points: hex(cx, cy, SIZE - 4), ...a })));
+    const token = String(cell);
+    const on = ctx.hot?.(token), chosen = ctx.selected?.has(token);
+    if (on || chosen) {
+      g.append(svg("polygon", chosen ? { points: hex(cx, cy, SIZE - 4), fill: "none", stroke: "#ffd66b", "stroke-width": 4 } : { points: hex(cx, cy, SIZE - 4), class: "pulse", fill: "none", stroke: "#ffd66b", "stroke-width": 2, "stroke-dasharray": "6 4" }));
+      g.append(svg("polygon", { points: hex(cx, cy, SIZE - 4), fill: "#000", "fill-opacity": 0, "pointer-events": "all" }));
+      g.setAttribute("class", "hot");
+      g.setAttribute("data-token", token);
+      g.addEventListener("click", () => ctx.toggle(token));
+    }
+    s.append(g);
   });
-  // Embassies and ships.
   view.players.forEach((p, seat) => {
-    let k = 0;
     for (const [loc, n] of Object.entries(p.embassies || {})) {
       const cell = cellOfTile.get(loc);
       if (cell === undefined) continue;
       const [x, y] = pos(all[cell]);
-      for (let i = 0; i < n; i++) s.append(svg("rect", { x: ox + x - 18 + (seat * 3 + i) * 9, y: oy + y + 14, width: 8, height: 8, fill: seatColour(seat), stroke: "#000" }));
-      k++;
+      for (let i = 0; i < n; i++) s.append(svg("rect", { x: ox + x - 18 + (seat * 3 + i) * 8, y: oy + y + 22, width: 7, height: 7, fill: seatColour(seat), stroke: "#000", "pointer-events": "none" }));
     }
     if (p.ship !== null && p.ship !== undefined && all[p.ship]) {
       const [x, y] = pos(all[p.ship]);
-      const cx = ox + x + (seat - (view.players.length - 1) / 2) * 14, cy = oy + y + 6;
-      s.append(svg("path", { d: `M${cx} ${cy - 9} L${cx + 7} ${cy + 7} L${cx} ${cy + 3} L${cx - 7} ${cy + 7} Z`, fill: seatColour(seat), stroke: "#000", "data-ship": seat }));
+      const cx = ox + x + (seat - (view.players.length - 1) / 2) * 13, cy = oy + y + 4;
+      s.append(svg("path", { d: `M${cx} ${cy - 9} L${cx + 7} ${cy + 7} L${cx} ${cy + 3} L${cx - 7} ${cy + 7} Z`, fill: seatColour(seat), stroke: "#000", "data-ship": seat, "pointer-events": "none" }));
     }
   });
-  // Right column: round, phase, pending decision, store.
-  const px = mapW + 10;
-  let y = 24;
-  const line = (t, attrs = {}) => { s.append(svg("text", { x: px, y, "font-size": 14, fill: "#c9d2ff", ...attrs }, t)); y += 22; };
-  line(`Round ${view.round} of ${view.rounds} · ${capital(view.phase)}`, { "font-weight": 600, fill: "#e8ecff", "font-size": 16 });
-  if (view.turn !== null && view.turn !== undefined) line(`${ctx.names?.[view.turn] || "Seat " + (view.turn + 1)}'s turn`, { fill: seatColour(view.turn) });
-  if (view.pending) {
-    line(`Waiting for: ${words(view.pending.kind)}`, { fill: "#ffd66b" });
-    if (view.pending.tiles) { let x = px; for (const t of view.pending.tiles) x += chip(s, x, y - 14, pretty(t), t, ctx); y += 24; }
-    if (view.pending.dice) line(`Dice: ${view.pending.dice.map(words).join(", ")}`);
-    if (view.pending.encounter) line(`Encounter: ${pretty(view.pending.encounter)}`);
-    if (view.pending.expedition) line(`Expedition: ${pretty(view.pending.expedition)}`);
+  const drone = view.modules?.drone;
+  if (drone && drone.ship !== null && drone.ship !== undefined && all[drone.ship]) {
+    const [x, y] = pos(all[drone.ship]);
+    s.append(svg("circle", { cx: ox + x, cy: oy + y + 4, r: 7, fill: "#c0c6e0", stroke: "#000", "data-ship": "drone", "pointer-events": "none" }));
   }
-  y += 6;
-  line("Upgrade store", { "font-weight": 600, fill: "#e8ecff" });
-  (view.store || []).forEach((u, i) => {
-    if (u) chip(s, px + (i % 2) * 150, y - 14 + Math.floor(i / 2) * 30, pretty(u), u, ctx);
-  });
-  y += 3 * 30;
-  line(`Decks: ${view.decks.locations} Locations · ${view.decks.encounters} Encounters · ${view.decks.upgrades} Upgrades`, { "font-size": 12 });
-  // Dashboards.
+  return { node: s, all, tiles };
+}
+
+/** A cell in words: its tile, or an empty space beside a named tile. */
+function cellWords(cell, all, tiles) {
+  const t = tiles.get(cell);
+  if (t) return nameOf(t.tile);
+  const [q, r] = all[cell] || [0, 0];
+  for (const [dq, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]]) {
+    const i = all.findIndex(([a, b]) => a === q + dq && b === r + dr);
+    if (i >= 0 && tiles.has(i)) return `the empty space beside ${nameOf(tiles.get(i).tile)}`;
+  }
+  return "an empty space";
+}
+
+/** The server names moves without the map; here "space 39" becomes the tile there. */
+function nameCells(legal, all, tiles) {
+  for (const a of legal || []) {
+    const k = a.action.kind, args = a.action.args;
+    if (!["move", "warp", "wormhole", "place"].includes(k)) continue;
+    a.baseLabel ??= a.label;
+    const cell = Number(k === "place" ? args[1] : args[0]);
+    a.label = a.baseLabel.replace(`space ${cell}`, cellWords(cell, all, tiles));
+  }
+}
+
+// --- what is being decided now ------------------------------------------------------------
+function pendingBox(view, ctx, name) {
+  const p = view.pending;
+  const rowIn = (...args) => { const r = row(...args); if (r) box.append(r); };
+  const box = el("div", { class: "xnow" });
+  const who = p ? name(p.seat) : view.turn !== null && view.turn !== undefined ? name(view.turn) : "";
+  const say = (t) => box.append(el("p", { class: "xsay" }, t));
+  if (!p) {
+    if (view.phase === "command") say(`${who}: Command phase — move, build, recruit, buy, attempt Expeditions, or end the turn.`);
+    else if (view.phase === "draft") say("Draft: keep one Expedition from your pack, then pass the rest.");
+    else if (view.phase === "powers") say("Powers: give up one of your three powers.");
+    else if (view.phase === "over") say("The game is over.");
+    else say(`${capital(view.phase)} phase.`);
+    return box;
+  }
+  switch (p.kind) {
+    case "place": say(`${who}: place a Location tile ${p.anywhere ? "on any empty space next to the map" : "next to the ship"}${p.for_drone ? " (for the drone)" : ""}.`); rowIn("Tiles to place", p.tiles, ctx); break;
+    case "sensor": say(`${who} rolled the Sensor dice: ${(p.dice || []).map((d) => FACES[d] || d).join(" and ")}. Take a reward, face an Encounter, re-roll a die or pass.`); break;
+    case "enc_pick": say(`${who}: choose the Encounter to face.`); rowIn("Encounters", p.encounters, ctx); break;
+    case "enc": say(`${who} faces this Encounter: play crew or Upgrades that meet its test, then resolve it — or fail it.`); rowIn("Encounter", [p.encounter], ctx, { extraClass: "big" }); rowIn("Played so far", [...(p.played || []), ...(p.upgrades || [])], ctx, { small: true, empty: "nothing yet" }); break;
+    case "enc_reward": say(`${who} overcame the Encounter: take its bonus${p.alternative ? " or the other reward" : ""}.`); rowIn("Encounter", [p.encounter], ctx); break;
+    case "exp": say(`${who} attempts this Expedition: play the crew it needs, then complete it — or give up.`); rowIn("Expedition", [p.expedition], ctx, { extraClass: "big" }); rowIn("Played so far", [...(p.played || []), ...(p.upgrades || [])], ctx, { small: true, empty: "nothing yet" }); break;
+    case "take_upgrade": say(`${who}: take an Upgrade from the store for free, or decline.`); break;
+    case "choose": say(`${who}: choose one — ${(p.options || []).map((o, i) => `option ${i + 1}: ${o.map(effectText).join(" and ")}`).join("; ")}.`); break;
+    case "target": say(`${who}: choose the ship that suffers ${HARMS[p.harm] || "the harm"}.`); break;
+    case "react": say(`${who} is about to suffer ${HARMS[p.harm] || "harm"}: answer with a Solo mission or an Upgrade, or accept it.`); break;
+    case "collect_remote": say(`${who}: collect at one of your Embassies from afar, or decline.`); break;
+    case "secret_pick": say(`${who}: take a Secret Expedition for free, or decline.`); break;
+    case "tokens": say(`${who}: put ${p.left} Collection token${p.left === 1 ? "" : "s"} on your Locations.`); break;
+    case "new_exp": say(`${who}: draw ${p.left} new Expedition${p.left === 1 ? "" : "s"}.`); break;
+    case "window": say(`${who}: you may use a special action or an Upgrade's ability now, or go on.`); break;
+    case "artifact": say(`${who}: take an Artifact, or decline.`); break;
+    default: say(`${who} is deciding.`);
+  }
+  return box;
+}
+
+// --- the whole table ----------------------------------------------------------------------
+export function render(root, view, ctx) {
+  if (!view || !view.map || !Array.isArray(view.players)) return false;
+  lastDrawn = [root, view, ctx];
+  loadCards(ctx);
+  const name = (s) => ctx.names?.[s] || `Player ${s + 1}`;
+  const { node: map, all, tiles } = mapSvg(view, ctx);
+  nameCells(ctx.legal, all, tiles);
+
+  const side = el("div", { class: "xside" });
+  side.append(el("div", { class: "xround" }, `Round ${view.round} of ${view.rounds} · ${capital(view.phase)}`));
+  side.append(pendingBox(view, ctx, name));
+  const add = (parent, ...nodes) => { for (const n of nodes) if (n) parent.append(n); };
+  if (view.draft?.pack) add(side, row("Your pack", view.draft.pack, ctx, { empty: "empty" }), row("Kept", view.draft.kept, ctx, { small: true }));
+  add(side, row("Upgrade store (2 RM each)", view.store, ctx, { nullText: "empty place" }));
+  const mods = view.modules;
+  if (mods) {
+    add(side, row("Objectives", mods.objectives, ctx));
+    add(side, row("Galactic events", mods.events, ctx));
+    const d = mods.drone;
+    if (d) {
+      const next = d.decks?.[d.current_deck]?.next;
+      const box = el("div", { class: "xrow" }, el("h5", {}, `The drone (${capital(d.rank)}, ${capital(d.faction)}) · ${d.points} points · ${d.embassies_left} Embassies left`));
+      if (next) box.append(el("div", { class: "xcards" }, el("div", { class: "xcard kind-drone" }, el("div", { class: "xname" }, "Its next action"), el("div", { class: "xline" }, capital(effectText(next))))));
+      side.append(box);
+    }
+  }
+  side.append(el("div", { class: "xdecks muted" }, `Decks: ${view.decks.locations} Locations · ${view.decks.encounters} Encounters · ${view.decks.upgrades} Upgrades · ${view.decks.damage} Damage cards`));
+
+  const panels = el("div", { class: "xplayers" });
   view.players.forEach((p, seat) => {
-    const y0 = panelY + seat * rowH;
-    s.append(svg("rect", { x: 4, y: y0, width: width - 8, height: rowH - 10, rx: 12, fill: view.turn === seat ? "rgba(255,214,107,0.05)" : "rgba(255,255,255,0.02)", stroke: seatColour(seat) }));
-    s.append(svg("text", { x: 16, y: y0 + 22, "font-size": 15, fill: "#e8ecff", "font-weight": 600 }, `${ctx.names?.[seat] || "Seat " + (seat + 1)} · ${capital(p.faction)} · ${p.points} points`));
-    s.append(svg("text", { x: 16, y: y0 + 44, "font-size": 13, fill: "#c9d2ff" }, `Raw Materials ${p.rm} · Crystals ${p.crystal} · Influence ${p.influence} · Embassies left ${p.embassies_left} · moves ${p.moves} · Damage ${p.damage}`));
-    let x = 16;
-    s.append(svg("text", { x, y: y0 + 72, "font-size": 12, fill: "#9aa6d8" }, "Upgrades:"));
-    x = 90;
-    (p.slots || []).forEach((u) => { x += chip(s, x, y0 + 58, u ? pretty(u) : "— damaged —", u, ctx); });
-    if (!(p.slots || []).length) s.append(svg("text", { x, y: y0 + 72, "font-size": 12, fill: "#6d78a8" }, "none"));
-    s.append(svg("text", { x: 16, y: y0 + 104, "font-size": 12, fill: "#9aa6d8" }, p.hand ? "Crew in hand:" : `Crew in hand: ${p.hand_count}`));
-    x = 110;
-    (p.hand || []).forEach((c) => { x += chip(s, x, y0 + 90, pretty(c), c, ctx, "#2a3f2a"); });
-    if (p.transit?.length) { s.append(svg("text", { x: x + 10, y: y0 + 104, "font-size": 12, fill: "#9aa6d8" }, `transit: ${p.transit.map(pretty).join(", ")}`)); }
-    s.append(svg("text", { x: 16, y: y0 + 136, "font-size": 12, fill: "#9aa6d8" }, "Expeditions:"));
-    x = 110;
-    (p.expeditions || []).forEach((e) => { x += chip(s, x, y0 + 122, pretty(e), e, ctx, "#3f2a4a"); });
-    (p.secret || []).forEach((e) => { x += chip(s, x, y0 + 122, `secret: ${pretty(e)}`, e, ctx, "#4a2a3a"); });
-    s.append(svg("text", { x: 16, y: y0 + 166, "font-size": 12, fill: "#9aa6d8" }, `Completed: ${(p.completed || []).map(pretty).join(", ") || "none"}`));
+    const mine = seat === view.seat;
+    const turn = view.turn === seat || (view.to_move || []).includes(seat);
+    const panel = el("section", { class: `xplayer${turn ? " turn" : ""}`, style: `border-color:${seatColour(seat)}`, "data-seat": seat });
+    panel.append(el("h4", {}, el("span", { class: "seat-dot", style: `background:${seatColour(seat)}` }), ` ${name(seat)}${mine ? " (you)" : ""} · ${card(p.faction)?.name || capital(p.faction)} · ${p.points} points`));
+    panel.append(el("div", { class: "xres" },
+      el("span", {}, `${p.rm} RM`), el("span", {}, `${p.crystal} Crystals`), el("span", {}, `${p.influence} Influence`),
+      el("span", {}, `${p.embassies_left} Embassies left`), el("span", {}, `${p.moves} moves`), el("span", {}, `crew in hand: ${p.hand ? p.hand.length : p.hand_count}`)));
+    const faction = card(p.faction);
+    if (faction) panel.append(el("div", { class: "xspecials muted" }, faction.lines.join(" · ")));
+    if (p.powers?.length) add(panel, row("Powers", p.powers, ctx, { small: true }));
+    if (p.hand) add(panel, row("Crew in hand", p.hand, ctx, { empty: "none" }));
+    add(panel, row("Expeditions", [...(p.expeditions || []), ...(p.secret || [])], ctx, { empty: "none" }));
+    if (!p.secret && p.secret_tiers?.length) panel.append(el("div", { class: "muted" }, `Secret Expeditions: ${p.secret_tiers.map(capital).join(", ")}`));
+    add(panel, row("Upgrades", p.slots, ctx, { small: true, nullText: "slot under Damage", empty: "none" }));
+    if (p.damage_cards?.length) add(panel, row("Damage", p.damage_cards, ctx, { small: true }));
+    const away = [...(p.transit || []), ...(p.sickbay || []), ...(p.solo || [])];
+    if (away.length) add(panel, row("Crew away (transit, Sickbay, Solo)", away, ctx, { small: true }));
+    if (p.completed?.length) add(panel, row("Completed", p.completed, ctx, { small: true }));
+    panels.append(panel);
   });
-  root.replaceChildren(s);
+
+  root.replaceChildren(el("div", { class: "xgrid" }, el("div", { class: "xmap-wrap" }, map), side), panels);
   return true;
 }
 
+/** Only used for an event that came without the server's sentence. */
 export function eventText(e, name) {
-  const who = typeof e.seat === "number" ? name(e.seat) : "";
+  const who = typeof e.seat === "number" ? name(e.seat) : "The drone";
   switch (e.kind) {
-    case "action": return typeof e.action === "string" ? `${who}: ${e.action}` : null;
-    case "sensor_roll": return `${who} rolled ${(e.dice || []).map(words).join(" and ")}`;
-    case "encounter": return e.card ? `${who} meets ${pretty(e.card)}` : null;
-    case "chance_roll": return `${who} rolled ${e.roll} (needed ${e.need}): ${e.ok ? "success" : "failure"}`;
-    case "moved": return `${who} moved`;
-    case "embassy": return `${who} built an Embassy${e.location ? " on " + pretty(e.location) : ""}`;
-    case "expedition_completed": return `${who} completed an Expedition${e.expedition ? ": " + pretty(e.expedition) : ""}`;
     case "round": return `Round ${e.round ?? ""} begins`;
     case "game_over": return "The game is over";
+    case "encounter": return e.card ? `${who} meets ${nameOf(e.card)}` : null;
     default: return null;
   }
 }
