@@ -83,6 +83,8 @@ def test_report_page_and_plots(conflict_run: Path, tmp_path: Path) -> None:
     assert "Multiple comparisons" in text and "Bonferroni" in text
     assert "races=[wiss,vak]: Player 1 (wiss)" in text
     assert "<h2>Summary</h2>" in text
+    tables = page.with_suffix(".md").read_text()  # the same tables in Markdown, for docs
+    assert "| races=[wiss,vak]: Player 1 (wiss) | 16 |" in tables
 
 
 def test_report_of_solo_runs_shows_the_drone_ladder(tmp_path: Path) -> None:

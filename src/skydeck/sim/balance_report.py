@@ -131,6 +131,47 @@ padding:.2rem .5rem;text-align:right}td:first-child,th:first-child{text-align:le
 img{max-width:100%}"""
 
 
+def rate_sections(run: Run) -> list[tuple[str, str, list[Rate]]]:
+    """(plot name, title, rates) of every win-rate grouping this run has data for."""
+    sections = [
+        ("win_by_seat", "Win rate by seat position", fx.by_seat(run)),
+        ("win_by_order", "Win rate by place in the turn order", fx.by_order(run)),
+        ("win_by_agent", "Win rate by agent", fx.by_agent(run)),
+        ("win_by_faction", "Win rate by faction or race", fx.by_faction(run)),
+        ("win_by_power", "Win rate by player power", fx.by_power(run)),
+        ("win_by_drone_rank", "Solo win rate by drone rank", fx.by_drone_rank(run)),
+    ]
+    if len(run.manifest.get("settings", [])) > 1:
+        sections.append(("win_by_setting", "Win rate by setting and seat", fx.by_setting(run)))
+    return [
+        (name, title, rates)
+        for name, title, rates in sections
+        if rates and not (name == "win_by_agent" and len(rates) < 2)
+    ]
+
+
+def markdown(run: Run) -> str:
+    """The report's tables and findings as Markdown (for docs; no plots)."""
+    sections = rate_sections(run)
+    found, tests = fx.imbalances({title: rates for _, title, rates in sections})
+    lines = [f"{len(run.matches)} finished matches, {len(run.failed)} failed.", ""]
+    if run.competitive:
+        lines.append(
+            f"Off their fair share beyond chance (Bonferroni over {tests} tests): "
+            + (" ".join(f.text for f in found) if found else "none.")
+        )
+    for _, title, rates in sections:
+        lines += ["", f"{title}:", "", "| group | seats | win rate | 95% CI | fair | p |"]
+        lines.append("| --- | ---: | ---: | ---: | ---: | ---: |")
+        for r in rates:
+            lo, hi = r.interval
+            fair = "-" if r.fair is None else f"{r.fair:.1%}"
+            p = "-" if r.p is None else f"{r.p:.2g}"
+            ci = f"{lo:.1%} - {hi:.1%}"
+            lines.append(f"| {r.label} | {r.n} | {r.rate:.1%} | {ci} | {fair} | {p} |")
+    return "\n".join(lines) + "\n"
+
+
 def build(run: Run) -> tuple[str, dict[str, bytes]]:
     """The HTML page and its PNGs (file stem -> bytes)."""
     pngs: dict[str, bytes] = {}
@@ -143,20 +184,9 @@ def build(run: Run) -> tuple[str, dict[str, bytes]]:
         parts.append(f"<figure><img alt='{html.escape(caption)}' src='{src}'></figure>")
 
     groups: dict[str, list[Rate]] = {}
-    sections = [
-        ("win_by_seat", "Win rate by seat position", fx.by_seat(run)),
-        ("win_by_order", "Win rate by place in the turn order", fx.by_order(run)),
-        ("win_by_agent", "Win rate by agent", fx.by_agent(run)),
-        ("win_by_faction", "Win rate by faction or race", fx.by_faction(run)),
-        ("win_by_power", "Win rate by player power", fx.by_power(run)),
-        ("win_by_drone_rank", "Solo win rate by drone rank", fx.by_drone_rank(run)),
-    ]
-    if len(run.manifest.get("settings", [])) > 1:
-        sections.append(("win_by_setting", "Win rate by setting and seat", fx.by_setting(run)))
+    sections = rate_sections(run)
     body_sections: list[str] = []
     for name, title, rates in sections:
-        if not rates or (name == "win_by_agent" and len(rates) < 2):
-            continue
         groups[title] = rates
         parts.clear()
         plot(name, _rates_plot(title, rates), title)
@@ -180,12 +210,19 @@ def build(run: Run) -> tuple[str, dict[str, bytes]]:
         shown = impacts[:TOP_CARDS]
         plot("card_impact", _impact_plot(shown), "card impact")
         m = len(impacts)
+        mixed = (
+            " This run mixes agents, so a card's impact mostly tells which agent uses it: "
+            "study cards in a mirror run (one agent spec)."
+            if len({s["agent"] for s in run.seats}) > 1
+            else ""
+        )
         body_sections.append(
             "<h2>Card and component impact</h2>"
             f"<p class='warn'><b>Multiple comparisons:</b> {m} components were tested; at the "
             f"5% level about {m * ALPHA:.1f} would look significant by chance alone. Only "
             f"p &lt; {ALPHA / m:.2g} (Bonferroni, marked *) counts. A difference is a "
-            "correlation: a card may be used more by seats that were winning anyway.</p>"
+            "correlation: a card may be used more by seats that were winning anyway."
+            f"{mixed}</p>"
             f"{''.join(parts)}{_impact_table(shown, m)}"
         )
     if run.failed:
@@ -253,7 +290,8 @@ def _summary(run: Run, groups: dict[str, list[Rate]]) -> str:
 
 
 def write_report(folder: Path, out: Path | None = None) -> tuple[Path, list[Path]]:
-    """Write ``out`` (default DIR/report.html) and ``<stem>-<plot>.png`` beside it."""
+    """Write ``out`` (default DIR/report.html), ``<stem>-<plot>.png`` and the tables as
+    ``<stem>.md`` beside it."""
     run = fx.load_run(folder)
     page, pngs = build(run)
     out = out or folder / "report.html"
@@ -261,6 +299,7 @@ def write_report(folder: Path, out: Path | None = None) -> tuple[Path, list[Path
         raise ValueError(f"--out must end in .html, got {out.name}")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(page)
+    out.with_suffix(".md").write_text(markdown(run))
     paths = []
     for name, data in pngs.items():
         path = out.with_name(f"{out.stem}-{name}.png")
