@@ -105,3 +105,35 @@ def test_expedition_cards_are_readable_and_moves_are_sentences(live, page: Page,
     _no_ids(log, "the log")
     assert "Waiting for:" not in page.locator("#board").inner_text()
     assert not errors, errors
+
+
+def test_solo_expedition_shows_powers_and_the_drone_next_action(live, page: Page, shots) -> None:
+    """The solo game with every module: the powers to choose from are written out, the
+    drone's next action is shown, and the card faces come from the match's own set-up."""
+    import httpx
+
+    shots.append(page)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_viewport_size({"width": 1400, "height": 900})
+    options = {"players": 1, "modules": ["player_powers", "objectives", "events", "hazards"]}
+    m = live.create(
+        {"game": "expedition", "seed": 2, "options": options, "seats": [{"kind": "human"}]}
+    )
+    faces = httpx.get(f"{live.base}/api/matches/{m['id']}/cards", timeout=10).json()
+    assert faces["bronze_01"]["name"] == "Lost Survey" and faces["bronze_01"]["lines"]
+    assert any(f["kind"] == "power" for f in faces.values())
+    page.goto(live.base + m["links"]["0"])
+    expect(page.locator("svg[aria-label='Stellar Expedition map']")).to_be_visible()
+    powers = page.locator(".xrow:has(h5:text('Powers')) .xcard")
+    expect(powers.first).to_be_visible()
+    power = powers.first.inner_text()
+    assert any(w in power for w in ("gain", "move", "Location", "take", "repair", "trade"))
+    drone = page.locator(".xrow:has(h5:text('The drone')) .xcard")
+    expect(drone).to_contain_text("Its next action")
+    assert "drone" in drone.inner_text().lower() or "you lose" in drone.inner_text().lower()
+    labels = page.locator(".action-group button").all_inner_texts()
+    assert labels and all(t.startswith("give up the power ") for t in labels), labels
+    _no_ids(page.locator("#board").inner_text(), "the board")
+    _shot(page, "expedition-solo")
+    assert not errors, errors
