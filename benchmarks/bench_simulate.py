@@ -33,25 +33,25 @@ from skydeck.sim.simulate import run
 from skydeck.sim.tournament import agent_seed, load_game, match_seed, seating
 
 
-def bare(plan: Plan) -> float:
+def bare(plan: Plan, clock: Any = time.perf_counter) -> float:
     """Seconds for the plan's matches in a plain loop, nothing kept."""
-    start = time.perf_counter()
+    start = clock()
     for setting in plan.settings():
         for i in range(plan.games):
             game = load_game(plan.game, setting.options)
             specs = seating(plan.agents, game.players, i)
             agents = [make(s, game, seed=agent_seed(plan.seed, i, k)) for k, s in enumerate(specs)]
             play_match(game, agents, match_seed(plan.seed, plan.agents, i), names=specs)
-    return time.perf_counter() - start
+    return clock() - start
 
 
-def runner(plan: Plan, **backend: Any) -> float:
+def runner(plan: Plan, clock: Any = time.perf_counter, **backend: Any) -> float:
     """Seconds for ``skydeck simulate`` of the plan (into a fresh temporary folder)."""
     folder = Path(tempfile.mkdtemp(prefix="bench-simulate-"))
     try:
-        start = time.perf_counter()
+        start = clock()
         run(plan, folder / "run", **backend)
-        return time.perf_counter() - start
+        return clock() - start
     finally:
         shutil.rmtree(folder)
 
@@ -79,6 +79,11 @@ def main() -> None:
     out["jobs1_s"] = best(runner, plan, jobs=1)
     out["jobs2_s"] = best(runner, plan, jobs=2)
     out["overhead"] = out["jobs1_s"] / out["bare_s"] - 1
+    # CPU time of this process: the overhead without the noise of other processes
+    # (--jobs 1 plays in this process, so both clocks see the same work).
+    out["bare_cpu_s"] = best(bare, plan, clock=time.process_time)
+    out["jobs1_cpu_s"] = best(runner, plan, clock=time.process_time, jobs=1)
+    out["overhead_cpu"] = out["jobs1_cpu_s"] / out["bare_cpu_s"] - 1
     out["speedup_2_jobs"] = out["jobs1_s"] / out["jobs2_s"]
     if not args.no_ray:
         import ray
@@ -97,6 +102,8 @@ def main() -> None:
     print(f"  bare play loop      {out['bare_s']:7.2f} s  {n / out['bare_s']:8.1f} games/s")
     print(f"  simulate --jobs 1   {out['jobs1_s']:7.2f} s  {n / out['jobs1_s']:8.1f} games/s"
           f"  overhead {out['overhead']:+.1%}")  # fmt: skip
+    print(f"  CPU time: bare {out['bare_cpu_s']:.2f} s, simulate --jobs 1 "
+          f"{out['jobs1_cpu_s']:.2f} s  overhead {out['overhead_cpu']:+.1%}")  # fmt: skip
     print(f"  simulate --jobs 2   {out['jobs2_s']:7.2f} s  {n / out['jobs2_s']:8.1f} games/s"
           f"  speed-up {out['speedup_2_jobs']:.2f}x")  # fmt: skip
     if "ray2_s" in out:
