@@ -70,7 +70,7 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "report",
         help="an HTML balance report with plots from a simulate run",
-        description="Win rates with 95%% intervals by seat, agent, faction, power and "
+        description="Win rates with 95% intervals by seat, agent, faction, power and "
         "drone rank; scores, lengths, actions, card impact; a summary of what is "
         "significantly unbalanced. Writes one HTML file and a PNG per plot beside it.",
     )
