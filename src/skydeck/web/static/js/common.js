@@ -81,7 +81,7 @@ export function matchIdFromPath() {
 
 export function seatName(header, seat) {
   const s = header?.seats?.[seat];
-  return s ? s.name : `Seat ${seat + 1}`;
+  return s ? s.name : `Player ${seat + 1}`;
 }
 
 /** Loads /static/js/games/<id>.js when it exists; an empty module otherwise. */

@@ -174,6 +174,17 @@ function drawClocks() {
   }
 }
 
+/** A table the player works on (Stellar Conflict's, or any drawing marked fit-window)
+ * is never taller than what the window shows below its top: at 1400x900 the whole table
+ * is in sight while deploying, without scrolling. */
+function fitWindow(board) {
+  for (const table of board.querySelectorAll("svg.fit-window, svg.cf-table")) {
+    const top = table.getBoundingClientRect().top + window.scrollY;
+    table.style.maxHeight = `${Math.max(320, window.innerHeight - top - 12)}px`;
+  }
+}
+window.addEventListener("resize", () => fitWindow($("#board")));
+
 function currentView() {
   if (!held.length) return last.public;
   return last.views[String(activeSeat)];
@@ -204,6 +215,7 @@ function draw() {
   if (game.render) {
     try { drawn = game.render(board, currentView(), ctx) !== false; } catch (err) { console.error(err); drawn = false; }
   }
+  fitWindow(board);
   if (!drawn) renderGeneric(board, currentView(), ctx.names);
   $("#actions-title").textContent = held.length ? (held.length > 1 ? `Moves of ${seatName(header, activeSeat)}` : "Your moves") : "Moves";
   const actions = $("#actions");
@@ -227,15 +239,30 @@ function draw() {
   if (last.status !== "live" && !endShown) showEnd();
 }
 
+/** "You won!", "Player 2 won"; with no winner, a solo or cooperative game is lost by its
+ * players (nobody else could have won it), a competitive one won by nobody. */
+function endHeadline(winners) {
+  if (winners.size) {
+    return held.length && held.every((s) => winners.has(s)) ? "You won!" : `${[...winners].map((s) => seatName(header, s)).join(" & ")} won`;
+  }
+  if (header.seats.length === 1 || game.cooperative) {
+    if (held.length) return "You lost";
+    return header.seats.length === 1 ? `${seatName(header, 0)} lost` : "The players lost";
+  }
+  return "Nobody won";
+}
+
 function showEnd() {
   endShown = true;
   const box = $("#end");
   const scores = last.scores || [];
   const order = scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a]);
   const winners = new Set(last.winners || []);
-  const headline = winners.size === 0 ? "Nobody won" : held.length && held.every((s) => winners.has(s)) ? "You won!" : `${[...winners].map((s) => seatName(header, s)).join(" & ")} won`;
+  // Why it ended: the last sentence of the log ("Player 1 can neither Launch nor ...").
+  const why = [...document.querySelectorAll("#log li .ev")].at(-1)?.textContent || "";
   box.replaceChildren(el("div", { class: "card", role: "dialog", "aria-label": "end of the match" },
-    el("h2", {}, headline),
+    el("h2", {}, endHeadline(winners)),
+    why ? el("p", { class: "end-why" }, why) : null,
     el("table", {}, order.map((s) => el("tr", { class: winners.has(s) ? "win" : "" },
       el("td", {}, winners.has(s) ? "★" : ""), el("td", {}, seatName(header, s)), el("td", {}, String(scores[s]))))),
     el("div", { class: "buttons" },

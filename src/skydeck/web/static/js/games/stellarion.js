@@ -4,6 +4,9 @@
 // them narrows the moves (see select.js).
 import { svg, words, capital } from "../common.js";
 
+/** Solo or co-op: the players win or lose together (the end dialog says so). */
+export const cooperative = true;
+
 const GALAXY = {
   alpha: { fill: "#24242c", ink: "#f2f2f2", name: "Alpha" },
   beta: { fill: "#6b3fa0", ink: "#fff", name: "Beta" },
@@ -177,7 +180,7 @@ export function render(root, view, ctx) {
   s.append(text(20, y, ctx.names?.length > 1 ? "Victory piles" : "Victory pile", { "font-weight": 600, fill: "#e8ecff" }));
   (view.victory || []).forEach((pile, seat) => {
     const yy = y + 14 + seat * 80;
-    s.append(text(20, yy + 38, ctx.names?.[seat] || `Seat ${seat + 1}`, { "font-size": 12 }));
+    s.append(text(20, yy + 38, ctx.names?.[seat] || `Player ${seat + 1}`, { "font-size": 12 }));
     pile.forEach((id, k) => s.append(voyageCard(id, view.voyages.galaxy[id], 130 + k * 56, yy, false)));
     if (!pile.length) s.append(text(130, yy + 38, "no Voyage yet", { fill: "#6d78a8" }));
   });

@@ -67,6 +67,21 @@ function markRect(g, token, ctx, x, y, w, h) {
   return g;
 }
 
+/** Words in lines of at most ``width`` characters (a card's text stays inside it). */
+function wrap(text, width) {
+  const lines = [];
+  for (const word of String(text).split(" ")) {
+    const lastLine = lines[lines.length - 1];
+    if (lastLine !== undefined && (lastLine + " " + word).length <= width) lines[lines.length - 1] = lastLine + " " + word;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+function cardLines(g, lines, cx, y) {
+  lines.forEach((line, i) => g.append(svg("text", { x: cx, y: y + i * 13, "text-anchor": "middle", "font-size": 11, fill: "#c9d2ff" }, line)));
+}
+
 function missionCard(card, x, y, ctx, opts = {}) {
   const w = 118, h = 118;
   const g = svg("g", { "data-mission": card.id });
@@ -82,9 +97,16 @@ function missionCard(card, x, y, ctx, opts = {}) {
       if (ch === ".") g.append(svg("circle", { cx, cy, r: 2, fill: "#55608f" }));
       else g.append(body(LETTER[ch], cx, cy, cs * 0.42));
     }));
+  } else if (card.kind === "across" && card.bodies?.length === 2) {
+    // The two bodies side by side, a Galaxy border between them.
+    const cy = y + 50;
+    g.append(body(card.bodies[0], x + w / 2 - 22, cy, 12));
+    g.append(body(card.bodies[1], x + w / 2 + 22, cy, 12));
+    g.append(svg("line", { x1: x + w / 2, y1: cy - 18, x2: x + w / 2, y2: cy + 18, stroke: "#c9d2ff", "stroke-width": 1.5, "stroke-dasharray": "3 3" }));
+    cardLines(g, ["neighbours in", "two Galaxies"], x + w / 2, y + 82);
   } else {
     const what = card.kind === "colour_spaces" ? `${card.count} on ${card.colour} holes` : card.kind === "centres" ? `${card.count} on centres` : card.bodies ? `${card.bodies.join(" + ")} across` : words(card.kind);
-    g.append(svg("text", { x: x + w / 2, y: y + 64, "text-anchor": "middle", "font-size": 11, fill: "#c9d2ff" }, what));
+    cardLines(g, wrap(what, 18), x + w / 2, y + 60);
   }
   return markRect(g, card.id, ctx, x, y, w, h);
 }
@@ -167,7 +189,7 @@ export function render(root, view, ctx) {
     s.append(mark(g, kind, ctx, cx, cy, 22));
   });
   const phaseText = { draw: "choose a body from the bag", place: `place the ${view.drawn || "body"}`, effect: "resolve the effect", missions: "complete Missions or stop", keep: "keep one body of the Mission", refill: "refill an empty Galaxy", new_mission: "take a new Mission", over: "the game is over" }[view.phase] || view.phase;
-  s.append(svg("text", { x: px, y: 140, "font-size": 14, fill: "#ffd66b" }, `${ctx.names?.[view.turn] || "Seat " + (view.turn + 1)}: ${phaseText}`));
+  s.append(svg("text", { x: px, y: 140, "font-size": 14, fill: "#ffd66b" }, `${ctx.names?.[view.turn] || "Player " + (view.turn + 1)}: ${phaseText}`));
   if (view.drawn) { s.append(svg("text", { x: px, y: 170, "font-size": 13, fill: "#c9d2ff" }, "In hand:")); s.append(body(view.drawn, px + 80, 165, 16)); }
   if (view.final_round) s.append(svg("text", { x: px, y: 196, "font-size": 13, fill: "#ff9f6b" }, "Final round!"));
   s.append(svg("text", { x: px, y: 226, "font-size": 15, fill: "#e8ecff", "font-weight": 600 }, `Available Missions (reserve ${view.reserve})`));
@@ -179,7 +201,7 @@ export function render(root, view, ctx) {
     const y = sy + seat * 150;
     const turn = view.turn === seat;
     s.append(svg("rect", { x: 4, y: y - 6, width: width - 8, height: 140, rx: 12, fill: turn ? "rgba(255,214,107,0.06)" : "rgba(255,255,255,0.02)", stroke: turn ? "#ffd66b" : "#2c3870" }));
-    s.append(svg("text", { x: 16, y: y + 16, "font-size": 15, fill: "#e8ecff", "font-weight": 600 }, `${ctx.names?.[seat] || "Seat " + (seat + 1)} · ${view.scores?.[seat] ?? 0} Stelliums`));
+    s.append(svg("text", { x: 16, y: y + 16, "font-size": 15, fill: "#e8ecff", "font-weight": 600 }, `${ctx.names?.[seat] || "Player " + (seat + 1)} · ${view.scores?.[seat] ?? 0} Stelliums`));
     (view.tokens?.[seat] || []).forEach((c, i) => s.append(svg("circle", { cx: 24 + i * 24, cy: y + 42, r: 9, fill: HOLE[c], stroke: "#fff", "stroke-opacity": 0.4 })));
     s.append(svg("text", { x: 16, y: y + 76, "font-size": 12, fill: "#9aa6d8" }, `Missions in hand: ${(view.hands?.[seat] || []).length}`));
     const done = view.completed?.[seat] || [];
