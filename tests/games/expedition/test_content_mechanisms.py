@@ -362,3 +362,23 @@ def test_a_damage_card_without_a_name_is_refused(tmp_path: Path) -> None:
     path.write_text(json.dumps(cards))
     with pytest.raises(ValueError, match=r"damage\.json: damage\.2\.name"):
         load_content(data)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_damage_cards_stay_consistent_along_random_games(players: int) -> None:
+    """Each Damage card is in exactly one place: a Dashboard (one per Damage counted
+    there) or the supply."""
+    g = game(players)
+    most = 0
+    for seed in range(3):
+        st = g.new(seed)
+        rng = Rng(seed)
+        while not st.is_over:
+            held = [d for cards in st.dmg_cards for d in cards]
+            assert len(held) == len(set(held)) == sum(st.dmg)
+            assert [len(c) for c in st.dmg_cards] == st.dmg
+            assert st.dmg_supply + len(held) == len(C.damage)
+            most = max(most, len(held))
+            s = rng.choice(st.to_move)
+            st.apply(rng.choice(st.legal_actions(s)), s)
+    assert most >= 2  # the games did take (and repair) Damage

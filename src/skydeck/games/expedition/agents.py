@@ -195,10 +195,11 @@ class HeuristicAgent:
         cell = int(a.args[0])  # type: ignore[arg-type]
         ctx = self.context(view, me)
         rm, cr = me["rm"], me["crystal"]
-        if a.kind == "warp":
+        if a.kind == "warp":  # a Jump for each cell beyond the free movement
             pay = str(a.args[1])
-            rm, cr = (rm - 2, cr) if pay == "rm" else (rm, cr - 1)
-            return self.reach_value(view, me, ctx, cell, rm, cr) - WARP_COST[pay]
+            jumps = max(1, self.steps(ctx, me["ship"], cell) - me["moves"])
+            rm, cr = (rm - 2 * jumps, cr) if pay == "rm" else (rm, cr - jumps)
+            return self.reach_value(view, me, ctx, cell, rm, cr) - WARP_COST[pay] * jumps
         tile = ctx["tiles"].get(cell)
         v = 0.5 + self.arrival_value(view, me, ctx, cell, rm, cr)
         if tile in self.locs:
@@ -210,6 +211,23 @@ class HeuristicAgent:
             elif owner == me["seat"] and me["embassies"].get(tile, 0) < 3:
                 v += 3
         return v
+
+    def steps(self, ctx: dict[str, Any], src: int, dst: int) -> int:
+        """Cells from ``src`` to ``dst``: ships cross empty space, not Asteroid belts."""
+        tiles, passable = ctx["tiles"], ctx["passable"]
+        seen, frontier, d = {src}, [src], 0
+        while frontier:
+            d += 1
+            nxt = []
+            for c in frontier:
+                for x in self.neighbours[c]:
+                    if x == dst:
+                        return d
+                    if x not in seen and (x not in tiles or passable(tiles[x])):
+                        seen.add(x)
+                        nxt.append(x)
+            frontier = nxt
+        return 1
 
     def reach_value(
         self,
