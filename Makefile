@@ -24,13 +24,20 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# tests/web drive Debian's Chromium; without it they are skipped, and said so once
+CHROMIUM ?= /usr/bin/chromium
+export SKYDECK_CHROMIUM := $(CHROMIUM)
+BROWSER_NOTE = @test -x $(CHROMIUM) || echo "NOTE: browser tests (tests/web) skipped: $(CHROMIUM) is absent (Debian: sudo apt-get install chromium)"
+
 pytest: $(STAMP)
+	$(BROWSER_NOTE)
 	$(BIN)/python -m pytest -q -n 2
 
 test: lint typecheck pytest
 
 # the property tests with fresh random examples (``make test`` runs a fixed draw)
 fuzz: $(STAMP)
+	$(BROWSER_NOTE)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q -n 2
 
 bench: $(STAMP)

@@ -19,13 +19,15 @@ import uvicorn
 
 from tests.server.conftest import make_app
 
-CHROMIUM = "/usr/bin/chromium"
+#: Debian's package (``apt-get install chromium``); ``make test CHROMIUM=...`` passes
+#: another one through $SKYDECK_CHROMIUM. Without it every test here is skipped.
+CHROMIUM = os.environ.get("SKYDECK_CHROMIUM") or "/usr/bin/chromium"
 ARTIFACTS = Path(os.environ.get("SKYDECK_ARTIFACTS", "/tmp/skydeck-web-failures"))
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     if not os.path.exists(CHROMIUM):
-        skip = pytest.mark.skip(reason=f"{CHROMIUM} is absent (apt-get install chromium)")
+        skip = pytest.mark.skip(reason=f"{CHROMIUM} is absent (Debian: apt-get install chromium)")
         for item in items:
             if "tests/web" in str(item.path):
                 item.add_marker(skip)
