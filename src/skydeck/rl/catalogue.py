@@ -12,6 +12,7 @@ not act now in a parallel environment.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -88,12 +89,12 @@ class ActionCatalogue:
 
     def indices(self, legal: Sequence[Action]) -> list[int]:
         """The indexes of a legal list (the mask's non-zeros, without the dense mask)."""
-        got: list[int | None] = list(map(self._by_id.get, map(id, legal)))
-        if None in got:  # action objects seen for the first time
-            got = [self._learn(a) if g is None else g for a, g in zip(legal, got, strict=True)]
-        if -1 in got:
-            return [g for g in got if g is not None and g >= 0]
-        return got  # type: ignore[return-value]
+        got = list(map(self._by_id.get, map(id, legal), repeat(-2)))
+        if got and min(got) < 0:
+            if -2 in got:  # action objects seen for the first time
+                got = [self._learn(a) if g == -2 else g for a, g in zip(legal, got, strict=True)]
+            got = [g for g in got if g >= 0]
+        return got
 
     def _learn(self, action: Action) -> int:
         if len(self._kept) > 100_000:  # engines that make fresh objects every time

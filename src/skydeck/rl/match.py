@@ -125,7 +125,7 @@ class Match:
         return self.catalogue.mask(legal, out=m)
 
     def legal_indices(self, seat: int) -> list[int]:
-        state = self.live
+        state = self.state if self.state is not None else self.live
         if seat not in state.to_move:
             return []
         legal = state.legal_actions(seat)
@@ -167,7 +167,10 @@ class Match:
     def play(self, seat: int, action: Any) -> None:
         """Apply an environment action for ``seat``; IllegalAction (state untouched)
         when it is outside the mask, naming the index, the action and the reason."""
-        index, engine_action = self.resolve(seat, action)
+        if type(action) is int and 0 < action < self.catalogue.n:  # the common case
+            index, engine_action = action, self.catalogue.actions[action]
+        else:
+            index, engine_action = self.resolve(seat, action)
         try:
             self.live.apply(engine_action, seat)
         except IllegalAction as exc:
