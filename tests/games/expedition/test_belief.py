@@ -78,7 +78,7 @@ def test_from_view_with_modules_and_the_drone(cfg: dict) -> None:
 @pytest.mark.parametrize("cfg", MODULE_CONFIGS)
 def test_rebuilt_module_states_play_to_the_end(cfg: dict) -> None:
     g = game(**cfg)
-    for cut in (1, 90):  # during the power choice / draft, and mid-game
+    for cut in (1, 60):  # during the power choice / draft, and mid-game
         st = g.new(3)
         rng = Rng(3)
         for _ in range(cut):

@@ -237,3 +237,50 @@ def test_the_terminal_names_special_actions_and_windows() -> None:
     assert label(Action("special", (1,)), view) == "special 1 (Afterburner)"
     assert "keep it for later" in describe_pending(view["pending"])
     assert "exploration discount only" in label(Action("build", ("exploration",)), view)
+
+
+# --- 6. ships move through empty space --------------------------------------------------
+def gap_map() -> tuple[ExpeditionState, int, int]:
+    """An empty map but for the gate and two Locations in a line with an empty cell
+    between them: A (ship of Player 1) - empty - B. Returns (state, gap, B)."""
+    st = at_command()
+    g = st.grid
+    st.board = [-1] * g.size
+    st.board[g.gate] = st.gate_tile
+    a, gap, b = (g.index[(0, r)] for r in (2, 3, 4))
+    put(st, loc("port_meridian"), a)
+    put(st, loc("gearspire"), b)
+    st.ship = [a, g.gate]
+    return st, gap, b
+
+
+def test_a_ship_crosses_empty_space_one_movement_per_cell() -> None:
+    st, gap, b = gap_map()
+    st.moves[0], st.rm[0], st.cr[0] = 1, 0, 0
+    assert f"move {b}" not in texts(st, 0)  # two cells away: one movement is not enough
+    assert f"move {st.grid.gate}" not in texts(st, 0)
+    st.moves[0] = 2  # e.g. Afterburner
+    assert f"move {b}" in texts(st, 0)
+    assert f"move {gap}" not in texts(st, 0)  # a move never ends in empty space
+    events = act(st, f"move {b}", 0)
+    assert st.ship[0] == b and st.moves[0] == 0
+    assert next(e for e in events if e.kind == "moved").data["steps"] == 2
+
+
+def test_a_warp_jump_pays_for_the_missing_movement() -> None:
+    st, _, b = gap_map()
+    st.moves[0], st.rm[0], st.cr[0] = 1, 3, 0
+    offered = texts(st, 0)
+    assert f"warp {b} rm" in offered  # one free movement + one Jump for 2 RM
+    assert f"warp {b} crystal" not in offered
+    act(st, f"warp {b} rm", 0)
+    assert st.ship[0] == b and st.rm[0] == 1 and st.moves[0] == 0
+
+
+def test_asteroid_belts_still_block_a_path_through_space() -> None:
+    st, gap, b = gap_map()
+    put(st, st.n_locations + [x.kind for x in st.content.anomalies].index("asteroid"), gap)
+    st.moves[0], st.rm[0], st.cr[0] = 2, 0, 0
+    assert f"move {b}" not in texts(st, 0)  # around the belt it is 3 cells
+    st.moves[0] = 3
+    assert f"move {b}" in texts(st, 0)

@@ -88,6 +88,33 @@ class CommandMixin(FlowMixin):
                 acts.append(Action("build", (mode,)))
         return acts
 
+    def reach(self, seat: int, limit: int) -> dict[int, int]:
+        """Tiles a ship can move to within ``limit`` movement -> the movement it takes.
+        Ships move through empty space (RULINGS.md 12): every cell entered costs one
+        movement, placed tile or empty; Asteroid belts block; a move ends on a tile."""
+        start = self.ship[seat]
+        board, nb, passable = self.board, self.grid.neighbours, self.tile_passable
+        seen = {start}
+        frontier = [start]
+        out: dict[int, int] = {}
+        for d in range(1, limit + 1):
+            nxt = []
+            for c in frontier:
+                for x in nb[c]:
+                    if x in seen:
+                        continue
+                    seen.add(x)
+                    tile = board[x]
+                    if tile < 0:
+                        nxt.append(x)  # empty space: crossed, never stopped in
+                    elif passable[tile]:
+                        out[x] = d
+                        nxt.append(x)
+            if not nxt:
+                break
+            frontier = nxt
+        return out
+
     def wormhole_cells(self, seat: int) -> list[int]:
         here = self.ship[seat]
         if not self.worm[seat] or self.anomaly_kind(self.board[here]) != "wormhole":
@@ -112,14 +139,14 @@ class CommandMixin(FlowMixin):
         acts: list[Action] = []
         here = self.ship[seat]
         if only in (None, "move", "warp"):
-            targets = [c for c in self.grid.neighbours[here] if self.passable(c)]
-            if self.moves[seat] > 0:
-                acts += [Action("move", (c,)) for c in targets]
-            else:
-                if self.rm[seat] >= costs["warp_rm"]:
-                    acts += [Action("warp", (c, "rm")) for c in targets]
-                if self.cr[seat] >= costs["warp_crystal"]:
-                    acts += [Action("warp", (c, "crystal")) for c in targets]
+            free = self.moves[seat]
+            jumps = {w: self.resources(seat, w) // costs["warp_" + w] for w in SPENDABLE}
+            reach = self.reach(seat, free + max(jumps.values()))
+            acts += [Action("move", (c,)) for c, d in reach.items() if d <= free]
+            for w in SPENDABLE:
+                acts += [
+                    Action("warp", (c, w)) for c, d in reach.items() if free < d <= free + jumps[w]
+                ]
         if only in (None, "wormhole"):
             acts += [Action("wormhole", (c,)) for c in self.wormhole_cells(seat)]
         if only in (None, "build"):
@@ -204,11 +231,15 @@ class CommandMixin(FlowMixin):
         ci = self.content
         if k in ("move", "warp", "wormhole"):
             cell = int(a.args[0])  # type: ignore[arg-type]
+            steps = 0
             if k == "move":
-                self.moves[seat] -= 1
+                steps = self.reach(seat, self.moves[seat])[cell]
+                self.moves[seat] -= steps
             elif k == "warp":
                 word = str(a.args[1])
-                self._spend(seat, word, costs["warp_" + word])
+                steps = self.reach(seat, self.grid.size)[cell]
+                self._spend(seat, word, costs["warp_" + word] * (steps - self.moves[seat]))
+                self.moves[seat] = 0
             self.ship[seat] = cell
             if k != "wormhole" and self.content.mod is not None:
                 self.hazard_landing(seat, cell, events)
@@ -216,7 +247,7 @@ class CommandMixin(FlowMixin):
             self.worm[seat] = int(
                 k != "wormhole" and self.anomaly_kind(self.board[cell]) == "wormhole" and others > 1
             )
-            events.append(Event("moved", {"seat": seat, "cell": cell, "how": k}))
+            events.append(Event("moved", {"seat": seat, "cell": cell, "how": k, "steps": steps}))
         elif k == "build":
             self.build(seat, events, str(a.args[0]) if a.args else "")
         elif k == "collect":
