@@ -190,7 +190,10 @@ def test_encounter_theft_takes_raw_materials_from_the_ship() -> None:
     start_encounter(st, 0, "enc_13")  # Pirate Raiders: fail -> 3 RM stolen
     events: list[Event] = act(st, "fail", 0)
     assert st.rm[0] == 2 and st.rm[1] == 5  # nobody at the table gains them
-    assert any(e.kind == "stolen" and e.data["by"] == -1 for e in events)
+    assert any(e.kind == "stolen" and e.data["by"] is None for e in events)
+    describe = game(2).describe_event  # the log names no seat for the thief
+    line = next(describe(e.for_seat(0) or {}, ["Ann", "Bob"]) for e in events if e.kind == "stolen")
+    assert line.startswith("A thief takes 3 RM") and "Bob" not in line
 
 
 def test_encounter_theft_can_be_prevented_by_a_reaction() -> None:

@@ -251,9 +251,10 @@ class EffectsMixin(StateData):
         elif kind == "steal":  # by -1: a thief from an Encounter, nobody at the table
             amount = min(f["rm"], self.rm[victim])
             self.rm[victim] -= amount
-            if f["by"] >= 0:
-                self.gain(f["by"], rm=amount)
-            events.append(Event("stolen", {"seat": victim, "by": f["by"], "rm": amount}))
+            by = f["by"] if f["by"] >= 0 else None
+            if by is not None:
+                self.gain(by, rm=amount)
+            events.append(Event("stolen", {"seat": victim, "by": by, "rm": amount}))
 
     # --- Upgrades from effects -------------------------------------------------------------
     def has_room_for_upgrade(self, seat: int) -> bool:
