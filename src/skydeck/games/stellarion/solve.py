@@ -14,14 +14,17 @@ The search, and why each piece is there::
           transposition table  key -> (budget, complete)
           children: one clone per legal action, minus dominated ones,
                     deduplicated by key, ordered by the heuristic's evaluate()
-          the i-th child costs i discrepancies; a child above the budget is "cut"
+          the i-th child costs i discrepancies; a child above the budget is "cut";
+          children 1, 2, ... are tried before child 0 (departures near the root first)
         a pass with no cut was exhaustive: the deal is proved unwinnable
 
 - **Limited discrepancy search.** A plain depth-first search follows the heuristic's
   first choice to the bottom and then backtracks where it matters least (the last moves
   of a lost game). LDS explores every line that departs from the heuristic's order by at
   most ``limit`` ranks in total, for growing limits: a base deal is usually won at limit
-  0 or 1 in well under a second.
+  0 or 1 in well under a second. Within a pass the departures near the root are tried
+  first (``top_first``: the heuristic's early choices decide most; 6 of 8 Black Holes
+  deals won in 10,000 positions against 5 of 8 with the deepest departures first).
 - **Transposition table.** The key (``position_key``) holds everything that decides the
   future: deck orders, face-up tops, discard piles and Outpost as multisets, columns,
   tokens, the Sun, the pending power and the Rng's state (a later shuffle depends on it).
@@ -56,7 +59,8 @@ from skydeck.games.stellarion.legal import END, Key
 from skydeck.games.stellarion.state import StellarionState
 
 WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
-LIMITS = (0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 128, 256, 1 << 30)
+UNLIMITED = 1 << 30  # the last pass: every child, so a failure there is a proof
+LIMITS = (0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 128, 256, UNLIMITED)
 ORDER_CACHE = 100_000  # positions whose child order is kept between passes
 _SEP = 255  # card ints are below 256 (deck << 5 | face), Voyage ids below 32
 
@@ -151,6 +155,7 @@ class Solver:
         max_nodes: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
         limits: tuple[int, ...] = LIMITS,
+        top_first: bool = True,
     ) -> None:
         if state.is_over:
             raise ValueError("stellarion solver: the game is already over")
@@ -159,6 +164,7 @@ class Solver:
         self.max_nodes = max_nodes
         self.clock = clock
         self.limits = limits
+        self.top_first = top_first
         self.nodes = 0
         self.expanded = 0
         self.cuts = 0
@@ -202,10 +208,15 @@ class Solver:
         self.table[key] = (budget, False)  # on the path: a cycle back here is cut
         cuts = self.cuts
         self.expanded += 1
-        for rank, (action, k, child) in enumerate(self._children(s, key)):
-            if rank > budget:
-                self.cuts += 1
-                break
+        kids = self._children(s, key)
+        if len(kids) > budget + 1:
+            self.cuts += 1
+            kids = kids[: budget + 1]
+        order: list[int] | range = range(len(kids))
+        if self.top_first and kids and budget < UNLIMITED // 2:
+            order = [*range(1, len(kids)), 0]  # spend discrepancies near the root first
+        for rank in order:
+            action, k, child = kids[rank]
             if child is None:
                 child = self._step(s, action, k)
             seat = s.turn
