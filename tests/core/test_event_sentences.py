@@ -178,3 +178,31 @@ def test_expedition_moves_name_their_cards() -> None:
         "keep Expedition Lost Survey (Bronze"
     )
     assert game.describe(game.parse_action("buy upgrade_01")) == "buy Command Bridge for 2 RM"
+
+
+def test_skydeck_replay_prints_the_same_sentences(tmp_path, capsys) -> None:
+    """`skydeck replay` names the movers Player 1..N and prints describe_event's words."""
+    from skydeck.cli import main
+    from skydeck.core.record import Match
+
+    game = skydeck.load("conflict", players=2, scale="dispute")
+    match = Match(game, 3, ["a", "b"])
+    rng = Rng(1)
+    while not match.state.is_over:
+        seat = rng.choice(match.state.to_move)
+        match.play(seat, rng.choice(match.state.legal_actions(seat)), 0.0)
+    path = tmp_path / "rec.json"
+    match.record.save(str(path))
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # rich wraps long lines
+    assert "Player 1 is ready" in out and "The battle is over" in out
+    state = game.new(3)
+    for entry, events in zip(match.record.entries, match.events):
+        state.apply(entry.action, entry.seat)
+        for e in events:
+            shown = e.for_seat(None)
+            if shown is not None:
+                text = " ".join(game.describe_event(shown, NAMES[:2], state).split())
+                assert text in out, text
+    assert not ID.search(out.split("scores:")[0]), "an id in the replay"
