@@ -347,6 +347,8 @@ def describe(content: Content, action: Action) -> str:
     a = [str(x) for x in action.args]
     nm = lambda i: name(content, a[i])  # noqa: E731
     try:
+        if k == "start":
+            return f"place the Starting tile on space {a[0]}"
         if k == "draft":
             return f"keep Expedition {nm(0)} ({_exp_short(content, a[0])})"
         if k == "draft_pass":
@@ -503,6 +505,8 @@ def describe_event(
         text = describe(content, act)
         if act.kind == "place" and act.args:  # the cell holds the new tile now
             text = f"place {name(content, act.args[0])} on the map"
+        elif act.kind == "start" and act.args:
+            text = "place the Starting tile"
         elif act.kind in ("move", "wormhole", "warp") and act.args:
             text = text.replace(f"space {act.args[0]}", cell(act.args[0]))
         return f"{who}: {text}"
@@ -516,6 +520,9 @@ def describe_event(
         if k == "special_ready":
             return f"{who}'s special action {special} is ready"
         return f"{who} uses the special action {special}"
+    if k == "start_tile":
+        whose = "the drone's" if len(names) <= int(e.get("seat") or 0) else f"{who}'s"
+        return f"{_cap(whose)} Starting tile {nm('tile')} joins the map"
     if k == "drafted":
         return f"{who} kept an Expedition from the pack"
     if k == "draft_done":

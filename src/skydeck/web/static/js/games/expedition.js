@@ -217,7 +217,7 @@ function cellWords(cell, all, tiles) {
 function nameCells(legal, all, tiles) {
   for (const a of legal || []) {
     const k = a.action.kind, args = a.action.args;
-    if (!["move", "warp", "wormhole", "place"].includes(k)) continue;
+    if (!["move", "warp", "wormhole", "place", "start"].includes(k)) continue;
     a.baseLabel ??= a.label;
     const cell = Number(k === "place" ? args[1] : args[0]);
     a.label = a.baseLabel.replace(`space ${cell}`, cellWords(cell, all, tiles));
@@ -235,6 +235,7 @@ function pendingBox(view, ctx, name) {
     if (view.phase === "command") say(`${who}: Command phase — move, build, recruit, buy, attempt Expeditions, or end the turn.`);
     else if (view.phase === "draft") say("Draft: keep one Expedition from your pack, then pass the rest.");
     else if (view.phase === "powers") say("Powers: give up one of your three powers.");
+    else if (view.phase === "start") say("Each captain in turn places the Starting tile next to the Space Gate.");
     else if (view.phase === "over") say("The game is over.");
     else say(`${capital(view.phase)} phase.`);
     return box;
