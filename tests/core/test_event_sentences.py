@@ -143,6 +143,8 @@ def test_a_sentence_tells_no_more_than_the_event_filter() -> None:
     """Hidden picks and draws: the others' sentence names no card."""
     game = skydeck.load("expedition", players=2)
     state = game.new(3)
+    while not any(a.kind == "draft" for a in state.legal_actions(state.to_move[0])):
+        state.apply(state.legal_actions(state.to_move[0])[0], state.to_move[0])  # set-up
     seat = state.to_move[0]
     act = next(a for a in state.legal_actions(seat) if a.kind == "draft")
     (head, *_) = state.apply(act, seat)

@@ -26,6 +26,26 @@ def _no_ids(text: str, where: str) -> None:
     assert not found, f"{where}: ids {found[:5]} in {text[:300]!r}"
 
 
+def _through_the_set_up(page: Page, until: str) -> None:
+    """Place the Starting tiles (their buttons name where, each a different place) until
+    other moves and ``until`` show."""
+    for _ in range(40):
+        buttons = page.locator(".action-group button")
+        texts = buttons.all_inner_texts()
+        if page.locator(until).count() and texts and not texts[0].startswith("place the Start"):
+            return
+        if not texts:
+            page.wait_for_timeout(100)
+            continue
+        for text in texts:
+            _no_ids(text, "a set-up move")
+            assert not re.search(r"space \d", text), f"a cell by its number: {text!r}"
+        assert len(set(texts)) == len(texts), f"two moves read the same: {texts}"
+        before = page.locator("#status").inner_text()
+        buttons.first.click()
+        page.wait_for_function("b => document.querySelector('#status').innerText !== b", arg=before)
+
+
 def test_expedition_cards_are_readable_and_moves_are_sentences(live, page: Page, shots) -> None:
     shots.append(page)
     errors: list[str] = []
@@ -43,6 +63,7 @@ def test_expedition_cards_are_readable_and_moves_are_sentences(live, page: Page,
     expect(page.locator("svg[aria-label='Stellar Expedition map']")).to_be_visible()
     game = skydeck.load("expedition", players=2)
     c = game.content
+    _through_the_set_up(page, ".xrow:has(h5:text('Your pack')) .xcard")
 
     # The draft: each Expedition of the pack written out (name, tier, points, needs).
     pack = page.locator(".xrow:has(h5:text('Your pack')) .xcard")
@@ -78,6 +99,7 @@ def test_expedition_cards_are_readable_and_moves_are_sentences(live, page: Page,
         texts = buttons.all_inner_texts()
         for t in texts:
             _no_ids(t, "a move button")
+            assert not re.search(r"space \d", t), f"a cell by its number: {t!r}"
         pick = next((i for p in prefer for i, t in enumerate(texts) if t.startswith(p)), None)
         if pick is None:
             pick = next((i for i, t in enumerate(texts) if not t.startswith(avoid)), 0)
@@ -125,6 +147,7 @@ def test_solo_expedition_shows_powers_and_the_drone_next_action(live, page: Page
     assert any(f["kind"] == "power" for f in faces.values())
     page.goto(live.base + m["links"]["0"])
     expect(page.locator("svg[aria-label='Stellar Expedition map']")).to_be_visible()
+    _through_the_set_up(page, ".xrow:has(h5:text('Powers')) .xcard")
     powers = page.locator(".xrow:has(h5:text('Powers')) .xcard")
     expect(powers.first).to_be_visible()
     power = powers.first.inner_text()

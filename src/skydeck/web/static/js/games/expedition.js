@@ -206,11 +206,14 @@ function cellWords(cell, all, tiles) {
   const t = tiles.get(cell);
   if (t) return nameOf(t.tile);
   const [q, r] = all[cell] || [0, 0];
-  for (const [dq, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]]) {
+  // the direction from a placed neighbour to this cell (pointy-top hexes)
+  const DIRS = [[1, 0, "west"], [-1, 0, "east"], [0, 1, "north-west"], [0, -1, "south-east"], [1, -1, "south-west"], [-1, 1, "north-east"]];
+  const near = [];
+  for (const [dq, dr, dir] of DIRS) {
     const i = all.findIndex(([a, b]) => a === q + dq && b === r + dr);
-    if (i >= 0 && tiles.has(i)) return `the empty space beside ${nameOf(tiles.get(i).tile)}`;
+    if (i >= 0 && tiles.has(i)) near.push(`${dir} of ${nameOf(tiles.get(i).tile)}`);
   }
-  return "an empty space";
+  return near.length ? `the empty space ${near.slice(0, 2).join(" and ")}` : "an empty space";
 }
 
 /** The server names moves without the map; here "space 39" becomes the tile there. */
