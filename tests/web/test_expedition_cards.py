@@ -83,6 +83,13 @@ def test_expedition_cards_are_readable_and_moves_are_sentences(live, page: Page,
     expect(full).to_be_visible()
     assert "Needs" in full.inner_text()
     _shot(page, "expedition-draft")
+    # ... and so does a move button naming a card (the notation tooltip gives way).
+    page.mouse.move(0, 0)
+    button = page.locator(".action-group button").first
+    button.hover()
+    expect(full).to_be_visible()
+    assert full.locator(".xname").inner_text() in button.inner_text()
+    assert button.get_attribute("title") is None
 
     # Play on by clicking moves (never the raw notation), steering towards an Encounter:
     # it must be written out (its test and both outcomes) before one chooses.
@@ -159,4 +166,11 @@ def test_solo_expedition_shows_powers_and_the_drone_next_action(live, page: Page
     assert labels and all(t.startswith("give up the power ") for t in labels), labels
     _no_ids(page.locator("#board").inner_text(), "the board")
     _shot(page, "expedition-solo")
+    # The replay page draws the same cards, once their faces have come.
+    page.locator(".action-group button").first.click()
+    page.goto(f"{live.base}/r/{m['id']}")
+    expect(page.locator("svg[aria-label='Stellar Expedition map']")).to_be_visible()
+    expect(page.locator(".xcard.kind-upgrade").first).to_contain_text("Ability")
+    _no_ids(page.locator("body").inner_text(), "the replay page")
+    _shot(page, "expedition-replay")
     assert not errors, errors

@@ -105,6 +105,21 @@ function showFull(id, anchor) {
 }
 function hideFull() { if (popup) popup.hidden = true; }
 
+// A move button shows the first card it names in full (its notation holds the ids);
+// the notation tooltip would only repeat the ids, so it gives way to the card.
+(function moveCards() {
+  if (typeof document === "undefined") return;
+  const cardOf = (b) => (b.getAttribute("data-action") || "").split(/[\s(),]+/).find((t) => catalogue[t]);
+  document.addEventListener("mouseover", (ev) => {
+    const b = ev.target.closest?.(".action-group button[data-action]");
+    const id = b && cardOf(b);
+    if (!id) return;
+    b.removeAttribute("title");
+    showFull(id, b);
+  });
+  document.addEventListener("mouseout", (ev) => { if (ev.target.closest?.(".action-group button")) hideFull(); });
+})();
+
 /** Hover, focus or a long press shows the full card. */
 function hoverable(node, id) {
   node.setAttribute("data-card", id);
