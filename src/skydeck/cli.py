@@ -257,7 +257,14 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     assert state is not None
     view_seat = None if not state.is_over else seat
     console.print(render_view(game, state.view(view_seat), view_seat))
-    console.print(f"scores: {state.scores}; winners: {[w + 1 for w in state.winners]}")
+    scores = ", ".join(f"{names[i]} {score:g}" for i, score in enumerate(state.scores))
+    if not state.is_over:
+        result = "not over"
+    elif state.winners:
+        result = "won by " + " and ".join(names[w] for w in state.winners)
+    else:
+        result = "nobody won" if game.players > 1 else f"{names[0]} lost"
+    console.print(f"scores: {scores}; {result}", highlight=False)
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -112,3 +113,21 @@ def test_tournament_table_is_whole_when_piped(capsys: pytest.CaptureFixture[str]
         assert title in header
     rows = [line for line in out.splitlines() if "heuristic" in line or "random" in line]
     assert len(rows) == 2 and all(" - " in row and " ms " in row for row in rows)
+
+
+def test_replay_names_players_not_seats(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    from skydeck.core import Rng
+    from skydeck.core.record import Match
+    from skydeck.core.registry import load
+
+    match, rng = Match(load("stellium", players=3), 2), Rng(2)
+    while not match.state.is_over:
+        seat = match.state.to_move[0]
+        match.play(seat, rng.choice(match.state.legal_actions(seat)))
+    match.record.save(tmp_path / "rec.json")
+    assert main(["replay", str(tmp_path / "rec.json")]) == 0
+    out = capsys.readouterr().out
+    assert "Player 3" in out
+    assert not re.search(r"\bseats?\s*#?\d", out, re.IGNORECASE)
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("scores: Player 1 ") and ("won by Player" in last or "nobody" in last)
