@@ -25,17 +25,20 @@ export function eventText(e, header, game) {
   return `${who}${words(e.kind)}${d ? " — " + d : ""}`;
 }
 
-/** One log line: who moved (and what, when they may know it), then its events. */
+/** One log line: who moved and what they did, then what followed. The move is told by
+ * the first event that starts with the mover's name ("Ada draws a Planet from the bag"),
+ * else by the "action" event or the label, so the same deed is never said twice. */
 export function logLine(entry, header, game, viewer) {
   const mover = seatName(header, entry.seat);
-  // An "action" event names the move (also when the label is not ours to see yet: a
+  const events = (entry.events || []).map((e) => ({ e, text: eventText(e, header, game) }));
+  // An "action" event names the move, also when the label is not ours to see yet (a
   // public move of another seat); a hidden one adds nothing to "made a move".
-  const told = entry.events?.find((e) => e.kind === "action" && e.action !== undefined && e.text);
+  const told = events.find(({ e }) => e.kind === "action" && e.action !== undefined && e.text);
   const named = told && told.text.startsWith(`${mover}: `) ? told.text.slice(mover.length + 2) : null;
-  // (the event's words are the label's, told with the board: "move to Magma Forge")
-  const what = named ? capital(named) : entry.label ? capital(entry.label) : "made a move";
+  const deed = events.find(({ e, text }) => e.kind !== "action" && e.seat === entry.seat && text.startsWith(`${mover} `));
+  const what = deed ? deed.text.slice(mover.length + 1) : named ? capital(named) : entry.label ? capital(entry.label) : "made a move";
   const li = el("li", { "data-n": entry.n });
   li.append(el("span", { class: "who", style: `color: var(--seat${entry.seat % 4})` }, mover + (viewer?.has?.(entry.seat) ? " (you)" : "")), ": ", what);
-  for (const e of entry.events || []) if (e.kind !== "action" || (!entry.label && !named && e.action !== undefined)) li.append(el("span", { class: "ev" }, eventText(e, header, game)));
+  for (const { e, text } of events) if (e.kind !== "action" && e !== deed?.e) li.append(el("span", { class: "ev" }, text));
   return li;
 }
