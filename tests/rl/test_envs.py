@@ -196,3 +196,14 @@ def test_continuous_is_conflicts_only() -> None:
         skydeck.rl.aec_env("stellium", placement="continuous")
     with pytest.raises(ValueError, match="unknown placement 'free'"):
         skydeck.rl.aec_env("conflict", placement="free")
+
+
+def test_match_seed_plays_that_exact_match() -> None:
+    env = skydeck.rl.aec_env("stellium", players=3)
+    env.reset(seed=1, options={"match_seed": 7})
+    assert env.match.live.to_json() == skydeck.load("stellium", players=3).new(7).to_json()
+    gym_env = skydeck.rl.gym_env("stellarion")
+    gym_env.reset(options={"match_seed": 7})
+    assert gym_env.match.live.to_json() == skydeck.load("stellarion").new(7).to_json()
+    with pytest.raises(ValueError, match="match_seed must be a non-negative int"):
+        env.reset(options={"match_seed": "7"})

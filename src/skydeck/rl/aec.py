@@ -17,7 +17,7 @@ from gymnasium.error import ResetNeeded
 from pettingzoo import AECEnv
 
 from skydeck.core.errors import IllegalAction
-from skydeck.rl.match import SEED_RANGE, Match, agent_name, seat_of
+from skydeck.rl.match import Match, agent_name, match_seed, seat_of
 from skydeck.rl.render import RENDER_MODES, check_render_mode, render
 
 
@@ -89,7 +89,7 @@ class SkydeckAEC(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self.match.new(int(self._rng.integers(SEED_RANGE)))
+        self.match.new(match_seed(options, self._rng.integers))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

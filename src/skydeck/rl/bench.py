@@ -6,7 +6,9 @@ Three loops over random legal play, on one core, same options:
   one + ``step``: the engine's loop through the environment, index mapping included;
 - env step + observation: ``last()`` (observation from the view, and the mask) + a
   random index + ``step`` (what a learning agent pays per move).
-Each prints CPU microseconds per step and its ratio to the engine's step.
+Each prints CPU microseconds per step and its ratio to the engine's step. The loops play
+the same matches (the environments take ``match_seed``) with the same random choices
+(the legal indexes keep the engine's order), seat choice in simultaneous phases apart.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ class _Loop:
             from skydeck.rl.aec import SkydeckAEC
 
             self.env = SkydeckAEC(game_id, **options)
-            self.env.reset(seed=seed)
+            self.env.reset(options={"match_seed": seed})
 
     def run(self, seconds: float) -> float:
         """CPU microseconds per step over about ``seconds`` (whole steps, games
@@ -93,7 +95,7 @@ class _Loop:
                     while not env.agents or env.terminations[env.agent_selection]:
                         if not env.agents:
                             self.games += 1
-                            env.reset(seed=self.seed + self.games)
+                            env.reset(options={"match_seed": self.seed + self.games})
                         else:
                             env.step(None)
                     if observe:

@@ -97,7 +97,7 @@ class ActionCatalogue:
         return got
 
     def _learn(self, action: Action) -> int:
-        if len(self._kept) > 100_000:  # engines that make fresh objects every time
+        if len(self._kept) > 20_000:  # engines that make fresh objects every time
             self._by_id.clear()
             self._kept.clear()
         i = self._by_key.get((action.kind, action.args), -1)

@@ -24,7 +24,7 @@ from gymnasium.error import ResetNeeded
 
 from skydeck.core.errors import IllegalAction
 from skydeck.rl.aec import action_space
-from skydeck.rl.match import SEED_RANGE, Match
+from skydeck.rl.match import Match, match_seed
 from skydeck.rl.render import RENDER_MODES, check_render_mode, render
 
 ILLEGAL = ("raise", "lose")
@@ -95,7 +95,7 @@ class SkydeckGym(gymnasium.Env):
         super().reset(seed=seed)
         from skydeck.agents import make
 
-        game_seed = int(self.np_random.integers(SEED_RANGE))
+        game_seed = match_seed(options, self.np_random.integers)
         self.match.new(game_seed)
         self._agents = {
             s: make(spec, self.match.game, seed=game_seed + s) for s, spec in self.specs.items()

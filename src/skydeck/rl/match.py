@@ -59,6 +59,19 @@ def tables(game: Game) -> tuple[ActionCatalogue, Observer]:
     return _tables(game.id, json.dumps(game.options, sort_keys=True))
 
 
+def match_seed(options: dict[str, Any] | None, draw: Any) -> int:
+    """The engine seed of a new episode: ``reset(options={"match_seed": s})`` plays that
+    exact match (as ``skydeck.load(...).new(s)``: replays, benchmarks); otherwise one
+    drawn from the environment's generator. Other reset options are ignored, as
+    PettingZoo's API test expects."""
+    if options and "match_seed" in options:
+        seed = options["match_seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"match_seed must be a non-negative int, got {seed!r}")
+        return seed
+    return int(draw(SEED_RANGE))
+
+
 def check_reward(reward: str) -> str:
     if reward not in REWARDS:
         raise ValueError(f"unknown reward {reward!r}; choose one of {', '.join(REWARDS)}")

@@ -19,7 +19,7 @@ from pettingzoo import ParallelEnv
 
 from skydeck.core.errors import IllegalAction
 from skydeck.rl.aec import make_spaces
-from skydeck.rl.match import SEED_RANGE, Match, agent_name
+from skydeck.rl.match import Match, agent_name, match_seed
 from skydeck.rl.render import RENDER_MODES, check_render_mode, render
 
 
@@ -74,7 +74,7 @@ class SkydeckParallel(ParallelEnv):
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self.match.new(int(self._rng.integers(SEED_RANGE)))
+        self.match.new(match_seed(options, self._rng.integers))
         self.agents = self.possible_agents[:]
         self._steps = 0
         return self._observe_all(), {a: {} for a in self.agents}
