@@ -153,7 +153,8 @@ function cardBox(id, ctx, { note = "", small = false, extraClass = "" } = {}) {
 
 function row(title, ids, ctx, opts = {}) {
   if (!ids || !ids.length) return opts.empty ? el("div", { class: "xrow" }, el("h5", {}, title), el("span", { class: "muted" }, opts.empty)) : null;
-  return el("div", { class: "xrow" }, el("h5", {}, title), el("div", { class: "xcards" }, ids.map((id) => (id ? cardBox(id, ctx, opts) : el("div", { class: "xcard kind-empty" }, el("div", { class: "xname" }, opts.nullText || "—"))))));
+  const note = (i) => (opts.slots ? `Slot ${i + 1}` : "");
+  return el("div", { class: "xrow" }, el("h5", {}, title), el("div", { class: "xcards" }, ids.map((id, i) => (id ? cardBox(id, ctx, { ...opts, note: note(i) }) : el("div", { class: "xcard kind-empty" }, el("div", { class: "xname" }, opts.nullText || "—"), note(i) ? el("div", { class: "xnote" }, note(i)) : null)))));
 }
 
 // --- the map ----------------------------------------------------------------------------
@@ -231,14 +232,23 @@ function cellWords(cell, all, tiles) {
   return near.length ? `the empty space ${near.slice(0, 2).join(" and ")}` : "an empty space";
 }
 
-/** The server names moves without the map; here "space 39" becomes the tile there. */
-function nameCells(legal, all, tiles) {
+/** The server names moves without the table; here they get its words: "space 39"
+ * becomes the tile there, a chosen option its effects, a die its face, a seat its name. */
+function relabel(legal, view, ctx, all, tiles) {
+  const p = view.pending;
   for (const a of legal || []) {
     const k = a.action.kind, args = a.action.args;
-    if (!["move", "warp", "wormhole", "place", "start"].includes(k)) continue;
     a.baseLabel ??= a.label;
-    const cell = Number(k === "place" ? args[1] : args[0]);
-    a.label = a.baseLabel.replace(`space ${cell}`, cellWords(cell, all, tiles));
+    if (["move", "warp", "wormhole", "place", "start"].includes(k)) {
+      const cell = Number(k === "place" ? args[1] : args[0]);
+      a.label = a.baseLabel.replace(`space ${cell}`, cellWords(cell, all, tiles));
+    } else if (k === "option" && p?.options?.[args[0]]) {
+      a.label = `choose: ${p.options[args[0]].map(effectText).join(" and ")}`;
+    } else if ((k === "reroll" || k === "reroll_free") && p?.dice?.[args[0]] !== undefined) {
+      a.label = a.baseLabel.replace(`die ${Number(args[0]) + 1}`, `the ${FACES[p.dice[args[0]]] || p.dice[args[0]]} die`);
+    } else if (k === "target" && ctx.names?.[args[0]]) {
+      a.label = `target ${ctx.names[args[0]]}`;
+    }
   }
 }
 
@@ -287,7 +297,7 @@ export function render(root, view, ctx) {
   loadCards(ctx);
   const name = (s) => ctx.names?.[s] || `Player ${s + 1}`;
   const { node: map, all, tiles } = mapSvg(view, ctx);
-  nameCells(ctx.legal, all, tiles);
+  relabel(ctx.legal, view, ctx, all, tiles);
 
   const side = el("div", { class: "xside" });
   side.append(el("div", { class: "xround" }, `Round ${view.round} of ${view.rounds} · ${capital(view.phase)}`));
@@ -324,7 +334,7 @@ export function render(root, view, ctx) {
     if (p.hand) add(panel, row("Crew in hand", p.hand, ctx, { empty: "none" }));
     add(panel, row("Expeditions", [...(p.expeditions || []), ...(p.secret || [])], ctx, { empty: "none" }));
     if (!p.secret && p.secret_tiers?.length) panel.append(el("div", { class: "muted" }, `Secret Expeditions: ${p.secret_tiers.map(capital).join(", ")}`));
-    add(panel, row("Upgrades", p.slots, ctx, { small: true, nullText: "slot under Damage", empty: "none" }));
+    add(panel, row("Upgrades", p.slots, ctx, { small: true, slots: true, nullText: "under a Damage card", empty: "none" }));
     if (p.damage_cards?.length) add(panel, row("Damage", p.damage_cards, ctx, { small: true }));
     const away = [...(p.transit || []), ...(p.sickbay || []), ...(p.solo || [])];
     if (away.length) add(panel, row("Crew away (transit, Sickbay, Solo)", away, ctx, { small: true }));
