@@ -26,8 +26,8 @@ export function eventText(e, header, game) {
 }
 
 /** One log line: who moved and what they did, then what followed. The move is told by
- * the first event that starts with the mover's name ("Ada draws a Planet from the bag"),
- * else by the "action" event or the label, so the same deed is never said twice. */
+ * the first event that starts with the mover's name ("Ada draws a Planet from the bag")
+ * or by the "action" event or the label, whichever says more, and only once. */
 export function logLine(entry, header, game, viewer) {
   const mover = seatName(header, entry.seat);
   const events = (entry.events || []).map((e) => ({ e, text: eventText(e, header, game) }));
@@ -36,7 +36,12 @@ export function logLine(entry, header, game, viewer) {
   const told = events.find(({ e }) => e.kind === "action" && e.action !== undefined && e.text);
   const named = told && told.text.startsWith(`${mover}: `) ? told.text.slice(mover.length + 2) : null;
   const deed = events.find(({ e, text }) => e.kind !== "action" && e.seat === entry.seat && text.startsWith(`${mover} `));
-  const what = deed ? deed.text.slice(mover.length + 1) : named ? capital(named) : entry.label ? capital(entry.label) : "made a move";
+  const chosen = named ? capital(named) : entry.label ? capital(entry.label) : null;
+  const deedText = deed ? deed.text.slice(mover.length + 1) : null;
+  // both tell the deed: the one in more words does ("deploys Wiss Cargo Barge at ..."
+  // over "Place at ..."; "Keep Expedition First Contact (Bronze)" over "kept an Expedition")
+  const words = (t) => (t ? t.split(/\s+/).length : 0);
+  const what = deedText && words(deedText) >= words(chosen) ? deedText : chosen || "made a move";
   const li = el("li", { "data-n": entry.n });
   li.append(el("span", { class: "who", style: `color: var(--seat${entry.seat % 4})` }, mover + (viewer?.has?.(entry.seat) ? " (you)" : "")), ": ", what);
   for (const { e, text } of events) if (e.kind !== "action" && e !== deed?.e) li.append(el("span", { class: "ev" }, text));
