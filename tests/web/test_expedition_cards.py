@@ -83,7 +83,12 @@ def test_expedition_cards_are_readable_and_moves_are_sentences(live, page: Page,
     expect(full).to_be_visible()
     assert "Needs" in full.inner_text()
     _shot(page, "expedition-draft")
-    # ... and so does a move button naming a card (the notation tooltip gives way).
+    # ... and so does a Location tile on the map.
+    page.mouse.move(0, 0)
+    page.locator("svg[aria-label='Stellar Expedition map'] g[data-card='terra_nova']").hover()
+    expect(full).to_contain_text("Terra Nova")
+    expect(full).to_contain_text("Produces")
+    # ... and a move button naming a card (the notation tooltip gives way).
     page.mouse.move(0, 0)
     button = page.locator(".action-group button").first
     button.hover()
