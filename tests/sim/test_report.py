@@ -126,3 +126,20 @@ def test_a_run_whose_matches_all_failed_says_why(
     assert main(["report", str(tmp_path / "r")]) == 2
     err = " ".join(capsys.readouterr().err.split())
     assert "all 2 matches failed" in err and "RuntimeError: no engine today" in err
+
+
+def test_matches_without_a_winner_lower_the_fair_share_for_everyone() -> None:
+    matches = [{"match_id": i, "players": 2, "label": "players=2"} for i in range(4)]
+    seats = []
+    for i in range(4):  # Player 1 wins two, one goes to Player 2, one is an unbroken tie
+        a, b = [(1.0, 0.0), (1.0, 0.0), (0.0, 1.0), (0.0, 0.0)][i]
+        seats += [seat(i, 0, a), seat(i, 1, b)]
+        seats[-2]["order"], seats[-1]["order"] = (0, 1) if i % 2 == 0 else (1, 0)
+    run = fx.Run(Path("."), {"settings": [{}, {}]}, matches, seats, [], [])
+    assert [(r.label, r.points, r.fair) for r in fx.by_seat(run)] == [
+        ("Player 1", 2.0, 0.375), ("Player 2", 1.0, 0.375)
+    ]  # fmt: skip
+    orders = fx.by_setting_order(run)
+    assert [(r.label, r.n, r.points) for r in orders] == [
+        ("players=2: first", 4, 1.0), ("players=2: second", 4, 2.0)
+    ]  # fmt: skip

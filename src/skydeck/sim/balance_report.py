@@ -143,6 +143,9 @@ def rate_sections(run: Run) -> list[tuple[str, str, list[Rate]]]:
     ]
     if len(run.manifest.get("settings", [])) > 1:
         sections.append(("win_by_setting", "Win rate by setting and seat", fx.by_setting(run)))
+        sections.append(
+            ("win_by_setting_order", "Win rate by setting and turn order", fx.by_setting_order(run))
+        )
     return [
         (name, title, rates)
         for name, title, rates in sections

@@ -1,11 +1,13 @@
 """The numbers of a balance report, computed from a run folder's tables.
 
 Win rates count *points* (1 for a sole win, 0.5 for a shared one; in co-operative and
-solo games the team's result), so they add up to one per match. Each rate has a
-Wilson 95% interval (:func:`skydeck.sim.stats.wilson`) and, where a fair share exists
-(competitive games: 1 / players), a two-sided test against it. The summary corrects
-for the number of tests it makes (Bonferroni): with twenty tests one would pass at 5%
-by chance alone.
+solo games the team's result), so they add up to one per match that has a winner. Each
+rate has a Wilson 95% interval (:func:`skydeck.sim.stats.wilson`) and, where a fair
+share exists (competitive games), a two-sided test against it. A seat's fair share is
+its match's points divided equally among the seats: 1 / players, less where a match
+ends with nobody winning (Stellium's unbroken ties), so such matches bias no one. The
+summary corrects for the number of tests it makes (Bonferroni): with twenty tests one
+would pass at 5% by chance alone.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import pyarrow.parquet as pq
 from skydeck.sim.stats import wilson
 
 ALPHA = 0.05
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
 @dataclass(frozen=True)
@@ -154,6 +157,9 @@ def rates(
     points: Counter[str] = Counter()
     share: Counter[str] = Counter()
     players = {m["match_id"]: m["players"] for m in run.matches}
+    handed: Counter[int] = Counter()  # points handed out in each match
+    for s in run.seats:
+        handed[s["match_id"]] += s["points"]
     competitive = fair and run.competitive
     for s in run.seats:
         if s["match_id"] not in players:
@@ -161,7 +167,7 @@ def rates(
         for label in key(s):
             n[label] += 1
             points[label] += s["points"]
-            share[label] += 1 / players[s["match_id"]]
+            share[label] += handed[s["match_id"]] / players[s["match_id"]]
     return [
         Rate(label, n[label], points[label], share[label] / n[label] if competitive else None)
         for label in n
@@ -173,9 +179,8 @@ def by_seat(run: Run) -> list[Rate]:
 
 
 def by_order(run: Run) -> list[Rate]:
-    ordinal = ["first", "second", "third", "fourth", "fifth", "sixth"]
-    out = rates(run, lambda s: [] if s["order"] is None else [ordinal[s["order"]]])
-    return sorted(out, key=lambda r: ordinal.index(r.label))
+    out = rates(run, lambda s: [] if s["order"] is None else [ORDINALS[s["order"]]])
+    return sorted(out, key=lambda r: ORDINALS.index(r.label))
 
 
 def by_agent(run: Run) -> list[Rate]:
@@ -200,6 +205,24 @@ def by_setting(run: Run) -> list[Rate]:
         return [f"{labels.get(s['match_id'], '?')}: Player {s['seat'] + 1}{side}"]
 
     return sorted(rates(run, key), key=_label)
+
+
+def by_setting_order(run: Run) -> list[Rate]:
+    """Each setting's places in the turn order, as "label: first" (games with one)."""
+    labels = {m["match_id"]: m["label"] for m in run.matches}
+
+    def key(s: dict[str, Any]) -> list[str]:
+        if s["order"] is None:
+            return []
+        return [f"{labels.get(s['match_id'], '?')}: {ORDINALS[s['order']]}"]
+
+    out = rates(run, key)
+    return sorted(out, key=lambda r: (r.label.rsplit(": ", 1)[0], _place(r.label)))
+
+
+def _place(label: str) -> int:
+    word = label.rsplit(": ", 1)[-1]
+    return ORDINALS.index(word) if word in ORDINALS else len(ORDINALS)
 
 
 def by_drone_rank(run: Run) -> list[Rate]:
