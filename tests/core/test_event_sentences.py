@@ -6,6 +6,7 @@ it is told to may see."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -91,10 +92,23 @@ def _check(game: Game, event: dict[str, Any], state: State | None, where: str) -
     return text
 
 
+def _kinds_in_source(gid: str) -> set[str]:
+    """Event kinds a game's code writes literally (Event("kind", ...) and the like)."""
+    folder = Path(skydeck.__file__).parent / "games" / gid
+    found: set[str] = set()
+    for path in folder.glob("*.py"):
+        found |= set(_KIND.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+_KIND = re.compile(r"\b(?:Event|private|public_events)\(\s*\"([a-z_]+)\"")
+
+
 @pytest.mark.parametrize("gid", GAMES)
 def test_every_event_of_random_matches_reads_as_a_sentence(gid: str) -> None:
     """Random matches of every declared set-up (all options), every seat's and the
-    spectator's version of each event; legal moves' labels too."""
+    spectator's version of each event; legal moves' labels too. Every kind the game's
+    code can write is met here or among the rare samples (a new kind needs words)."""
     kinds: set[str] = set()
     for options in _options(gid):
         game = skydeck.load(gid, **options)
@@ -117,6 +131,9 @@ def test_every_event_of_random_matches_reads_as_a_sentence(gid: str) -> None:
                         if shown is not None:
                             _check(game, shown, state, f"{options} seed {seed} step {step}")
     assert kinds, "no events at all"
+    rare = {e["kind"] for e in RARE[gid]}
+    unmet = _kinds_in_source(gid) - kinds - rare
+    assert not unmet, f"{gid}: event kinds never described here: {sorted(unmet)}"
 
 
 @pytest.mark.parametrize("gid", GAMES)
