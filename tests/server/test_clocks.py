@@ -139,12 +139,14 @@ def test_stellium_draw_clock_waits_for_the_seat_to_move_to_connect(client_factor
     ws_other, _, st = join(client, m["id"], [m["tokens"][other]])
     [clock] = st["deadlines"]
     assert clock["seat"] == to_move and clock["due"] - st["now"] > 29
+    assert 27 < clock["start"] - st["now"] <= 29  # when it would start without them
     time.sleep(0.8)
     assert _moves(client, m["id"]) == 0
     # The seat to move connects: its 5 (here 0.5) seconds start now.
     ws, _, st = join(client, m["id"], [m["tokens"][to_move]])
     [clock] = st["deadlines"]
     assert 0.3 < clock["due"] - st["now"] <= 0.5 + 0.05
+    assert "start" not in clock
     # The waiting player sees the clock start too.
     assert receive_until(ws_other, "state")["deadlines"][0]["due"] == clock["due"]
     st = receive_until(ws, "state")

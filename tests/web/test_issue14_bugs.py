@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 from websockets.sync.client import connect
 
+import skydeck
 from skydeck.core.registry import game_ids
 
 SEAT_NUMBER = re.compile(r"\bseats?\s*#?\d", re.IGNORECASE)
@@ -135,3 +136,30 @@ def test_the_conflict_table_fits_the_window_while_deploying(live, page: Page, sh
             .getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height}; }"""
     )
     assert box["height"] >= 300 and box["bottom"] <= 900, box
+
+
+def test_the_draw_clock_waits_for_the_player_to_move_to_open_the_match(live, browser, shots):
+    if "stellium" not in game_ids():
+        return
+    m = live.create(
+        {
+            "game": "stellium",
+            "seed": 1,
+            "options": {"players": 2},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+        }
+    )
+    to_move = skydeck.load("stellium", players=2).new(1).to_move[0]
+    other = browser.new_page()
+    shots.append(other)
+    other.goto(live.base + m["links"][str(1 - to_move)])
+    clock = other.locator("#clocks .clock")
+    expect(clock).to_contain_text("starts when they connect")
+    other.wait_for_timeout(1500)
+    expect(other.locator("#status")).to_have_text("move 0")  # nothing drawn for them
+    mover = browser.new_page()
+    shots.append(mover)
+    mover.goto(live.base + m["links"][str(to_move)])
+    expect(mover.locator("#clocks .clock")).to_contain_text("draw from the bag")
+    expect(mover.locator("#clocks .clock")).not_to_contain_text("starts when")
+    expect(clock).not_to_contain_text("starts when")  # the other player sees it run

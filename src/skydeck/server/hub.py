@@ -448,10 +448,15 @@ class Hub:
             old = room.deadlines.get(w.key)
             if old is None:
                 seconds = w.seconds * self.clock_scale
-                if self._absent(room, w):
-                    seconds += self.clock_grace  # it starts when the seat connects
+                if self._absent(room, w) and self.clock_grace > 0:
+                    # It starts when the seat connects, or when the grace period ends.
+                    room.clock_starts[w.key] = now + self.clock_grace
+                    seconds += self.clock_grace
                 old = Deadline(w.key, w.seat, now + seconds, w.action)
             out.append(old)
+        if room.clock_starts:  # forget the grace of clocks that have gone
+            keys = {d.key for d in out}
+            room.clock_starts = {k: t for k, t in room.clock_starts.items() if k in keys}
         return out
 
     def _start_waiting_clocks(self, room: Room, joining: frozenset[int]) -> bool:
@@ -467,6 +472,7 @@ class Hub:
             if d is None or d.due - now <= run or self._absent(room, w, joining):
                 continue
             room.deadlines[w.key] = Deadline(w.key, d.seat, now + run, d.action)
+            room.clock_starts.pop(w.key, None)
             timer = room.timers.pop(w.key, None)
             if timer is not None:
                 timer.cancel()

@@ -149,6 +149,9 @@ class Room:
         self.match = Match(game, stored.seed, [s["name"] for s in stored.seats])
         self.turn_start: dict[int, int] = dict.fromkeys(self.match.state.to_move, 0)
         self.last_act: dict[int, int] = {}
+        #: When a clock still waiting for its seat to connect starts counting (Hub's
+        #: grace period), by deadline key; not stored: after a restart it just counts.
+        self.clock_starts: dict[str, float] = {}
         #: Where each seat is moving the card it is playing, as its client last said
         #: (Hub.hold): read by a clock that reports cards, cleared when the seat moves.
         self.held: dict[int, tuple[int, int, int]] = {}
@@ -282,10 +285,7 @@ class Room:
             "status": self.status,
             "to_move": list(state.to_move),
             "now": time.time(),
-            "deadlines": [
-                {"seat": d.seat, "due": d.due, "kind": d.key.split(":")[0]}
-                for d in self.deadlines.values()
-            ],
+            "deadlines": [self._deadline_json(d) for d in self.deadlines.values()],
         }
         views: dict[str, Any] = {}
         patches: dict[str, Any] = {}
@@ -331,6 +331,13 @@ class Room:
         client.sent_n = n
         # The legal actions go in already encoded (most of the bytes of an update).
         return _dumps(msg)[:-1] + ',"legal":{' + ",".join(legal) + "}}"
+
+    def _deadline_json(self, d: Deadline) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": d.seat, "due": d.due, "kind": d.key.split(":")[0]}
+        start = self.clock_starts.get(d.key)
+        if start is not None and start > time.time():
+            out["start"] = start  # waiting for the seat to connect until then
+        return out
 
     def broadcast(self) -> None:
         cache: dict[Any, Any] = {}

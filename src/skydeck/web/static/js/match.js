@@ -162,13 +162,22 @@ function drawClocks() {
   const now = Date.now() / 1000 + clockOffset;
   for (const d of last.deadlines || []) {
     const key = `${d.seat}:${d.kind}:${d.due}`;
+    const label = { move: "move clock", draw: "draw from the bag", deployment: "deployment" }[d.kind] || capital(d.kind.replace(/_/g, " "));
+    const who = d.kind === "deployment" ? "Everyone" : seatName(header, d.seat);
+    if (d.start && d.start > now) {
+      // The server waits for that player to open the match before the clock runs.
+      box.append(el("div", { class: "clock waiting", "data-seat": d.seat },
+        el("span", { class: "seat-dot", style: `background:${seatColour(d.seat)}` }),
+        el("span", {}, `${who} · ${label} · starts when they connect`),
+        el("span", { class: "secs" }, `≤ ${Math.ceil(d.start - now)} s`)));
+      continue;
+    }
     const left = Math.max(0, d.due - now);
     if (!clockTotals.has(key)) clockTotals.set(key, Math.max(left, 1));
     const pct = (100 * left) / clockTotals.get(key);
-    const label = { move: "move clock", draw: "draw from the bag", deployment: "deployment" }[d.kind] || capital(d.kind.replace(/_/g, " "));
     box.append(el("div", { class: left < 5 ? "clock low" : "clock", "data-seat": d.seat },
       el("span", { class: "seat-dot", style: `background:${seatColour(d.seat)}` }),
-      el("span", {}, `${d.kind === "deployment" ? "Everyone" : seatName(header, d.seat)} · ${label}`),
+      el("span", {}, `${who} · ${label}`),
       el("span", { class: "bar" }, el("span", { style: `width:${pct.toFixed(1)}%` })),
       el("span", { class: "secs" }, `${left.toFixed(left < 10 ? 1 : 0)} s`)));
   }
