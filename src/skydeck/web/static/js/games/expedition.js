@@ -89,9 +89,11 @@ function effectText(e) {
 
 // --- cards ------------------------------------------------------------------------------
 let popup = null;
+let shownId = null;
 function showFull(id, anchor) {
   const c = card(id);
   if (!c) return;
+  shownId = id;
   if (!popup) { popup = el("div", { class: "xcard-full", role: "tooltip", id: "xcard-full" }); document.body.append(popup); }
   popup.className = `xcard-full kind-${c.kind}${c.tier ? " tier-" + c.tier : ""}`;
   popup.replaceChildren(el("div", { class: "xname" }, c.name), el("div", { class: "xkind" }, capital(c.kind === "drone" ? "drone action" : c.kind)), ...c.lines.map((l) => el("div", { class: "xline" }, l)));
@@ -343,6 +345,8 @@ export function render(root, view, ctx) {
   });
 
   root.replaceChildren(el("div", { class: "xgrid" }, el("div", { class: "xmap-wrap" }, map), side), panels);
+  // a full card stays up while its card is still on the page (an update redraws it)
+  if (popup && !popup.hidden && !document.querySelector(`[data-card="${CSS.escape(shownId || "")}"]`)) hideFull();
   return true;
 }
 
