@@ -354,7 +354,7 @@ def test_illegal_action_leaves_state_and_names_the_problem() -> None:
     st = at_command(2)
     st.rm[0] = 3  # a second Embassy at the start costs 4 RM
     before = st.to_json()
-    with pytest.raises(IllegalAction, match="'build' is not a legal action for seat 0"):
+    with pytest.raises(IllegalAction, match="'build' is not a legal action for Player 1"):
         st.apply(Action("build"), 0)
     assert st.to_json() == before
     with pytest.raises(IllegalAction, match="seat 1 may not act"):
