@@ -357,7 +357,7 @@ def test_illegal_action_leaves_state_and_names_the_problem() -> None:
     with pytest.raises(IllegalAction, match="'build' is not a legal action for Player 1"):
         st.apply(Action("build"), 0)
     assert st.to_json() == before
-    with pytest.raises(IllegalAction, match="seat 1 may not act"):
+    with pytest.raises(IllegalAction, match="Player 2 may not act"):
         st.apply(Action("end"), 1)
     assert st.to_json() == before
 
