@@ -140,6 +140,8 @@ def test_catalogue_covers_every_legal_action(game: str, config: dict[str, Any]) 
             assert catalogue.missing(legal) == []
             for a in legal:
                 assert catalogue.decode(catalogue.encode(a)) == a
+            # the identity-keyed fast path agrees with the plain look-up
+            assert catalogue.indices(legal) == [catalogue.encode(a) for a in legal]
             obs = observer.encode(state.view(seat), seat)
             assert obs.shape == (observer.size,)
             assert np.isfinite(obs).all()
@@ -207,3 +209,47 @@ def test_match_seed_plays_that_exact_match() -> None:
     assert gym_env.match.live.to_json() == skydeck.load("stellarion").new(7).to_json()
     with pytest.raises(ValueError, match="match_seed must be a non-negative int"):
         env.reset(options={"match_seed": "7"})
+
+
+def test_margin_reward_is_the_score_margin() -> None:
+    env = skydeck.rl.aec_env("stellium", players=3, reward="margin")
+    env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    while not env.terminations[env.agent_selection]:
+        env.step(int(rng.choice(env.legal_indices())))
+    scores = env.match.live.scores
+    for seat, agent in enumerate(env.possible_agents):
+        others = [x for i, x in enumerate(scores) if i != seat]
+        assert env.rewards[agent] == scores[seat] - max(others)
+
+
+def test_outcome_rewards_follow_the_winners() -> None:
+    env = skydeck.rl.aec_env("stellium", players=2)
+    env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    while not env.terminations[env.agent_selection]:
+        env.step(int(rng.choice(env.legal_indices())))
+    winners = env.match.live.winners
+    for seat, agent in enumerate(env.possible_agents):
+        want = (1.0 if len(winners) == 1 else 0.0) if seat in winners else -1.0
+        assert env.rewards[agent] == want
+
+
+def test_parallel_collision_lets_the_later_seat_choose_again() -> None:
+    """Two seats aim at one grid spot in one step: seat 0 places, seat 1 is told it
+    collided and still holds its card."""
+    env = skydeck.rl.parallel_env("conflict", players=2)
+    obs, _ = env.reset(seed=0)
+    ready = env.match.catalogue.encode(skydeck.Action("ready"))
+    while env.match.live.view(None)["phase"] == "preparation":
+        obs, *_ = env.step({a: ready if obs[a]["action_mask"][ready] else 0 for a in env.agents})
+    common = np.flatnonzero(obs["player_0"]["action_mask"] & obs["player_1"]["action_mask"])
+    spot = int(next(i for i in common if env.match.catalogue.actions[i].kind == "place"))
+    cards = len(env.match.live.view(None)["cards"])
+    obs, _, _, _, infos = env.step({"player_0": spot, "player_1": spot})
+    assert infos["player_1"].get("collided") is True
+    assert "collided" not in infos["player_0"]
+    view = env.match.live.view(1)
+    assert len(view["cards"]) == cards + 1 and view["cards"][-1]["owner"] == 0
+    assert view["seats"][1]["holding"]
+    assert not obs["player_1"]["action_mask"][spot]
