@@ -225,3 +225,14 @@ def test_skydeck_replay_prints_the_same_sentences(tmp_path, capsys) -> None:
                 text = " ".join(game.describe_event(shown, NAMES[:2], state).split())
                 assert text in out, text
     assert not ID.search(out.split("scores:")[0]), "an id in the replay"
+
+
+def test_stellarion_sentences_name_decks_and_faces() -> None:
+    game = skydeck.load("stellarion", players=1)
+    say = lambda e: game.describe_event(e, NAMES[:1])  # noqa: E731
+    assert say({"kind": "revealed", "deck": "beta", "card": "beta.nebula"}) == (
+        "The Beta deck turns up Beta Nebula"
+    )
+    assert say({"kind": "action", "seat": 0, "action": "search alpha alpha.planet"}) == (
+        "Player 1: Search the Alpha deck for Alpha Planet"
+    )

@@ -122,7 +122,7 @@ def describe_event(game: StellarionGame, e: Mapping[str, Any], names: Sequence[s
             text = str(e["action"])
         return f"{who}: {text[0].upper()}{text[1:]}"
     if k == "revealed":
-        return f"{deck(e['deck']).capitalize()} turns up {face(e['card'])}"
+        return f"The {str(e['deck']).capitalize()} deck turns up {face(e['card'])}"
     if k == "looked":
         cards = join([face(c) for c in e.get("cards", [])])
         return f"The top cards of {deck(e['deck'])} are {cards} (top last)"
