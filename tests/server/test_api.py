@@ -353,3 +353,13 @@ def test_options_name_the_player_counts_they_apply_to(client):
     specs = {o["name"]: o for o in games["expedition"]["options"]}
     assert specs["solo_rank"]["players"] == [1] and specs["drone_faction"]["players"] == [1]
     assert specs["modules"]["players"] is None
+
+
+def test_default_seat_names_are_player_numbers(client):
+    m = new_toy(client, kinds=("human", "ai"))
+    names = [s["name"] for s in m["seats"]]
+    assert names == ["Player 1", "Player 2 (AI: random)"]
+    r = client.post(
+        "/api/matches", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "x"}]}
+    )
+    assert r.status_code == 400 and r.json()["detail"].startswith("Player 2 (seats[1]):")

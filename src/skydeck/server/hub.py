@@ -150,9 +150,8 @@ class Hub:
                     make_agent(agent, game, seed + i)
                 except Exception as exc:
                     raise ValueError(f"{where}: unknown agent {agent!r}: {exc}") from None
-                seats.append(
-                    {"kind": "ai", "name": name or f"AI {i + 1} ({agent})", "agent": agent}
-                )
+                name = name or f"{player_name(i)} (AI: {agent})"
+                seats.append({"kind": "ai", "name": name, "agent": agent})
                 tokens.append(None)
             else:
                 token = new_token()
