@@ -22,7 +22,7 @@ export const RULES = {
 <li>The game ends after the round in which someone reaches the target score or the Missions run out. Most Stelliums wins.</li></ul>`,
   },
   expedition: {
-    blurb: "2–4 captains explore a growing map, recruit crew, build Embassies and complete Expeditions.",
+    blurb: "Captains explore a growing map, recruit crew, build Embassies and complete Expeditions (solo: against the drone).",
     html: `<ul class="rules">
 <li><b>A round:</b> Production (collect resources where you have Embassies), Discovery (lay new Location tiles next to your ship), Sensors (roll the Sensor dice), Command (move, recruit, build, complete Expeditions, spend).</li>
 <li><b>Crew</b> cards have skills and levels; Expeditions ask for certain skills and levels.</li>
