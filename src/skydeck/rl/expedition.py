@@ -1,15 +1,15 @@
 """Stellar Expedition for RL: the action catalogue and the observer.
 
 Actions come from the content of the game's option set (modules change it): the map's
-cells (``move``, ``warp`` with RM or Crystal, ``wormhole``, ``place`` a tile on a
-cell), crew (``play``, ``solo``, ``react_solo``, ``reprogram`` with a skill), Upgrades
-(``use``, ``ability``, ``react_upgrade``, ``buy``/``take`` with the card they replace,
-``artifact``), Expeditions (``draft``, ``expedition``, ``replace`` for a tier),
-Encounters (``pick``), Locations (``collect_at``, ``token``), tiers (``secret``,
-``secret_free``, ``draw``), dice (``reroll``, ``reroll_free``, ``reward``), small
-choices (``option`` 0-7, ``target`` a seat, ``special`` 1-2, ``power_drop``,
-``convert``/``trade`` pairs, ``build`` modes) and the plain words (``end``,
-``pass`` ...). Other seats' hands and Secret Expeditions are hidden by the view.
+cells (``start`` a Starting tile, ``move``, ``warp`` with RM or Crystal, ``wormhole``,
+``place`` a tile on a cell), crew (``play``, ``solo``, ``react_solo``, ``reprogram``
+with a skill), Upgrades (``use``, ``ability``, ``react_upgrade``, ``buy``/``take``
+with the card they replace, ``artifact``), Expeditions (``draft``, ``expedition``,
+``replace`` for a tier), Encounters (``pick``), Locations (``collect_at``, ``token``),
+tiers (``secret``, ``secret_free``, ``draw``), dice (``reroll``, ``reroll_free``,
+``reward``), small choices (``option`` 0-7, ``target`` a seat, ``special`` 1-2,
+``power_drop``, ``convert``/``trade`` pairs, ``build`` modes) and the plain words
+(``end``, ``pass`` ...). Other seats' hands and Secret Expeditions are hidden by the view.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from skydeck.rl.observer import Observer, Vec, mark, one_hot
 COOPERATIVE = False
 SIMULTANEOUS = True
 MAX_OPTIONS = 8  # ``option I``: the most alternatives an effect offers
-PHASES = ("powers", "draft", "production", "discovery", "sensor", "command", "end", "over")
+PHASES = ("start", "powers", "draft", "production", "discovery", "sensor", "command", "end", "over")
 PENDING = (
     "place",
     "sensor",
@@ -108,6 +108,7 @@ def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:
     return [
         ("words", [Action(w) for w in WORDS]),
         ("build_mode", [Action("build", (m,)) for m in ("exploration", "bonus", "full")]),
+        one("start", cells),
         one("move", cells),
         ("warp", [Action("warp", (c, r)) for c in cells for r in SPENDABLE]),
         one("wormhole", cells),
@@ -257,7 +258,7 @@ class ExpeditionObserver(Observer):
             for i, v in enumerate(vals):
                 if v:
                     vec[b + 4 + i] = v
-            if p["ship"] is not None and p["ship"] < nc:
+            if p["ship"] is not None and 0 <= p["ship"] < nc:  # -1: not placed yet
                 vec[self.o_ship + s * nc + p["ship"]] = 1.0
             mark(vec, self.o_slots + s * nu, [u for u in p["slots"] if u], upg)
             mark(vec, self.o_exps + s * ne, p["expeditions"], exps)
@@ -295,7 +296,7 @@ class ExpeditionObserver(Observer):
             if rank in RANKS:
                 vec[self.o_drone + 2] = RANKS.index(rank) / 2.0
             ship = drone.get("ship")
-            if isinstance(ship, int) and ship < nc:
+            if isinstance(ship, int) and 0 <= ship < nc:
                 vec[self.o_drone + 3 + ship] = 1.0
 
 

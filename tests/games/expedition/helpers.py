@@ -17,7 +17,13 @@ def game(players: int = 2, **opts: Any) -> Any:
 
 
 def fresh(players: int = 2, seed: int = 0, **opts: Any) -> ExpeditionState:
-    return game(players, **opts).new(seed)
+    """A new game with the Starting tiles placed in the usual layout (the first legal
+    cell each time): the power choice or the draft is next."""
+    st = game(players, **opts).new(seed)
+    while st.phase == "start":
+        seat = st.to_move[0]
+        st.apply(st.legal_actions(seat)[0], seat)
+    return st
 
 
 def act(st: ExpeditionState, text: str, seat: int | None = None) -> list[Event]:
@@ -33,10 +39,10 @@ def texts(st: ExpeditionState, seat: int | None = None) -> list[str]:
 
 
 def drafted(players: int = 2, seed: int = 0, **opts: Any) -> ExpeditionState:
-    """The draft (and power choice) played with the first legal pick each time (round 1
-    then begins)."""
+    """Starting tiles (the usual layout: the first legal cell), the power choice and the
+    draft played with the first legal action each time (round 1 then begins)."""
     st = fresh(players, seed, **opts)
-    while st.phase in ("draft", "powers"):
+    while st.phase in ("start", "draft", "powers"):
         seat = st.to_move[0]
         st.apply(st.legal_actions(seat)[0], seat)
     return st
@@ -130,6 +136,7 @@ def total_cards(st: ExpeditionState) -> dict[str, int]:
         if f["k"] == "enc_pick":
             enc_n += 2
     tiles = len(st.stack) + sum(1 for x in st.board if x >= 0)
+    tiles += sum(1 for s in range(n) if st.ship[s] < 0)  # Starting tiles not placed yet
     tiles += sum(len(f["tiles"]) for f in st.pending if f["k"] == "place")
     dmg = st.dmg_supply + sum(st.dmg)
     return {

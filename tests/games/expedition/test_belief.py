@@ -78,14 +78,14 @@ def test_from_view_with_modules_and_the_drone(cfg: dict) -> None:
 @pytest.mark.parametrize("cfg", MODULE_CONFIGS)
 def test_rebuilt_module_states_play_to_the_end(cfg: dict) -> None:
     g = game(**cfg)
-    for cut in (1, 60):  # during the power choice / draft, and mid-game
+    for cut in (1, 60):  # while Starting tiles are placed (packs dealt), and mid-game
         st = g.new(3)
         rng = Rng(3)
         for _ in range(cut):
             s = rng.choice(st.to_move)
             st.apply(rng.choice(st.legal_actions(s)), s)
         rebuilt = from_view(g, st.view(0), 0, Rng(9))
-        while rebuilt.phase in ("powers", "draft"):
+        while rebuilt.phase in ("start", "powers", "draft"):
             s = rng.choice(rebuilt.to_move)
             rebuilt.apply(rng.choice(rebuilt.legal_actions(s)), s)
         if cut == 1:  # the hidden packs were rebuilt: everybody drafted three

@@ -284,3 +284,42 @@ def test_asteroid_belts_still_block_a_path_through_space() -> None:
     assert f"move {b}" not in texts(st, 0)  # around the belt it is 3 cells
     st.moves[0] = 3
     assert f"move {b}" in texts(st, 0)
+
+
+# --- 7. each player places their Starting tile next to the gate --------------------------
+def test_players_place_their_starting_tiles_one_by_one_where_they_choose() -> None:
+    from tests.games.expedition.helpers import game
+
+    st = game(2).new(4)
+    g = st.grid
+    ring = set(g.neighbours[g.gate])
+    assert st.phase == "start" and st.to_move == (0,)
+    offered = [int(a.args[0]) for a in st.legal_actions(0)]  # type: ignore[arg-type]
+    assert set(offered) == ring and len(offered) == 6
+    assert st.legal_actions(1) == []  # one by one
+    choice = offered[-1]  # not the usual layout's cell
+    from skydeck.games.expedition.terminal import label
+
+    assert "your Starting tile" in label(st.legal_actions(0)[0], st.view(0))
+    events = act(st, f"start {choice}", 0)
+    assert st.ship[0] == choice and st.board[choice] == st.start_of(0)
+    assert any(e.kind == "start_tile" for e in events)
+    assert st.to_move == (1,)
+    assert f"start {choice}" not in texts(st, 1)  # the cell is taken
+    other = next(c for c in sorted(ring) if c != choice)
+    act(st, f"start {other}", 1)
+    assert st.ship[1] == other and st.board[other] == st.start_of(1)
+    assert st.phase == "draft"
+
+
+def test_the_solo_player_also_places_the_drones_starting_tile() -> None:
+    from tests.games.expedition.helpers import game
+
+    st = game(1, solo_rank="commander").new(2)
+    g = st.grid
+    cells = sorted(g.neighbours[g.gate])
+    act(st, f"start {cells[2]}", 0)
+    assert st.phase == "start" and st.to_move == (0,)  # now the drone's tile
+    act(st, f"start {cells[3]}", 0)
+    assert st.d_ship == cells[3] and st.board[cells[3]] == st.owner.index(1)
+    assert st.phase == "draft"

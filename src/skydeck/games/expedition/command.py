@@ -403,6 +403,8 @@ class CommandMixin(FlowMixin):
         if self.pending:
             f = self.pending[-1]
             return self.frame_actions(f) if f["s"] == seat else []
+        if self.phase == "start":
+            return self.start_actions(seat)
         if self.phase == "draft":
             return self.draft_actions(seat)
         if self.phase == "powers":
@@ -438,6 +440,8 @@ class CommandMixin(FlowMixin):
                 self.apply_artifact(f["s"], a, events)
             else:
                 self.apply_effect_frame(f, a, events)
+        elif self.phase == "start":
+            self.apply_start(seat, a, events)
         elif self.phase == "draft":
             self.apply_draft(seat, a, events)
         elif self.phase == "powers":

@@ -27,8 +27,9 @@ class DroneMixin(ModulesMixin):
         return self.n
 
     def setup_drone(self) -> None:
-        """Ship and one Embassy cube on its Starting tile (placed as in a 2-player game),
-        the four Action decks shuffled, crossed-out Upgrades and Encounters removed."""
+        """One Embassy cube on its Starting Location (the player places the tile and the
+        ship stands there: FlowMixin.apply_start), the four Action decks shuffled,
+        crossed-out Upgrades and Encounters removed."""
         n = self.n
         self.d_emb = [0] * len(self.content.locations)
         self.d_decks, self.d_used, self.d_known = [], [], []
@@ -36,12 +37,10 @@ class DroneMixin(ModulesMixin):
             return
         c = self.content
         start = c.location_index[c.dashboards[self.drone_faction].start]
-        cell = self.grid.toward(c.rules.start_directions["2"][1])
-        self.board[cell] = start
         self.owner[start] = n
         self.d_emb[start] = 1
         self.d_left = c.rules.embassies - 1
-        self.d_ship = cell
+        self.d_ship = -1
         self.d_pts = 0
         t = self.t
         for deck in t.drone_cards:

@@ -32,7 +32,6 @@ class FlowMixin(SensorMixin):
         self.board[g.gate] = self.gate_tile
         self.owner = [-1] * len(c.locations)
         self.emb = [[0] * len(c.locations) for _ in range(n)]
-        dirs = r.start_directions[str(max(n, 2))]  # solo: laid out as for 2 players
         for name in (
             "hand",
             "transit",
@@ -54,12 +53,9 @@ class FlowMixin(SensorMixin):
             "ready",
         ):
             setattr(self, name, [[] for _ in range(n)])
-        self.ship = [0] * n
+        self.ship = [-1] * n  # until the Starting tile is placed (phase "start")
         for seat in range(n):
             start = self.start_of(seat)
-            cell = g.toward(dirs[seat])
-            self.board[cell] = start
-            self.ship[seat] = cell
             self.emb[seat][start] = 1
             self.owner[start] = seat
             self.loc_cards[seat].append(start)
@@ -105,6 +101,49 @@ class FlowMixin(SensorMixin):
         self.setup_modules()
         self.setup_drone()
         self.reveals = 0
+        self.phase, self.acted = "start", 0
+
+    # --- Starting tiles ----------------------------------------------------------------------
+    def start_cells(self) -> list[int]:
+        """Empty cells next to the Space gate, the usual layout's cell for this placement
+        first (rules.start_directions: opposite sides with two players)."""
+        g = self.grid
+        free = [c for c in g.neighbours[g.gate] if self.board[c] < 0]
+        dirs = self.content.rules.start_directions[str(max(self.n, 2))]
+        if self.acted < len(dirs):
+            usual = g.toward(dirs[self.acted])
+            if usual in free:
+                free.remove(usual)
+                free.insert(0, usual)
+        return free
+
+    def start_actions(self, seat: int) -> list[Action]:
+        """One by one, in seat order, each player places their Starting tile next to the
+        gate; in solo the player then places the drone's."""
+        if seat != self.to_place():
+            return []
+        return [Action("start", (c,)) for c in self.start_cells()]
+
+    def to_place(self) -> int:
+        return self.acted if self.acted < self.n else 0
+
+    def apply_start(self, seat: int, a: Action, events: list[Event]) -> None:
+        cell = int(a.args[0])  # type: ignore[arg-type]
+        who = self.acted
+        if who < self.n:
+            tile = self.start_of(who)
+            self.ship[who] = cell
+        else:  # the drone's Starting tile, placed by the solo player
+            tile = self.content.location_index[self.content.dashboards[self.drone_faction].start]
+            self.d_ship = cell
+        self.board[cell] = tile
+        events.append(
+            Event("start_tile", {"seat": who, "cell": cell, "tile": self.t.loc_ids[tile]})
+        )
+        self.acted += 1
+        if self.acted >= self.turns:
+            self.acted = 0
+            self.phase = "powers" if self.has("player_powers") else "draft"
 
     # --- the Expedition draft --------------------------------------------------------------
     def draft_actions(self, seat: int) -> list[Action]:

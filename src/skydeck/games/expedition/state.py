@@ -37,6 +37,8 @@ class ExpeditionState(CommandMixin, State):
             return tuple(s for s in range(self.n) if not self.picked[s])
         if self.phase == "powers":
             return (self.acted,)
+        if self.phase == "start":
+            return (self.to_place(),)
         return (self.turn,)
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -169,7 +171,7 @@ class ExpeditionState(CommandMixin, State):
         }
         if self.content.mod is not None:
             v["modules"] = self.module_view()
-        if self.phase in ("draft", "powers"):  # packs are dealt before the power choice
+        if self.phase in ("start", "draft", "powers"):  # packs are dealt at set-up
             v["draft"] = {
                 "pick": self.draft_pick,
                 "picked": [bool(x) for x in self.picked],

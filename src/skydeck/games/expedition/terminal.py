@@ -284,6 +284,9 @@ def label(action: Action, view: dict[str, Any]) -> str:
     if action.kind == "build":
         mode = str(action.args[0]) if action.args else ""
         return f"{action} (an Embassy here, {BUILD_WORDS.get(mode, mode)})"
+    if action.kind == "start" and action.args:
+        whose = "the drone's" if view["engine"]["acted"] >= len(view["players"]) else "your"
+        return f"{action} (place {whose} Starting tile on cell {action.args[0]})"
     if action.kind == "pass" and (view.get("pending") or {}).get("kind") == "window":
         return "pass (keep it for later)"
     if action.kind in ("expedition", "draft", "replace") and action.args:
