@@ -54,7 +54,6 @@ def state_from_view(game: Game, view: dict[str, Any], seed: int = 0) -> Stellium
     seen = set(s.available) | set(s.boxed) | {c for h in s.hands + s.completed for c in h}
     s.reserve = [c for c in range(len(CARDS)) if c not in seen][: view["reserve"]]
     s.reached = list(view["reached_target"])
-    s.spent = [idx[n] for n in view["spent"]]
     s.keep_cells = [idx[n] for n in view["keep"]]
     refill = view["refill"]
     if refill:

@@ -82,22 +82,19 @@ class Card:
         board: list[int],
         colours: list[int],
         centres: tuple[int, ...],
-        spent: list[int],
         occupied: list[int] | None = None,
     ) -> list[tuple[int, ...]]:
-        """Every set of cells (sorted) that completes this card now, skipping ``spent``.
-        ``occupied`` (cell * 5 + body for each body on the board) may be passed in when
-        several cards are checked against one board."""
+        """Every set of cells (sorted) that completes this card now. Any body on the
+        board may serve, the one kept from an earlier Mission this turn included (only
+        the discarded ones are barred, and they are in the bag). ``occupied`` (cell * 5
+        + body for each body on the board) may be passed in when several cards are
+        checked against one board."""
         if self.kind == "centres":
-            ok = [i for i in centres if board[i] == self.colour and i not in spent]
+            ok = [i for i in centres if board[i] == self.colour]
             return list(combinations(ok, self.count)) if len(ok) >= self.count else []
         if self.kind == "colour_spaces":
             want = self.colour
-            ok = [
-                i
-                for i, col in enumerate(colours)
-                if col == want and board[i] == want and i not in spent
-            ]
+            ok = [i for i, col in enumerate(colours) if col == want and board[i] == want]
             return list(combinations(ok, self.count)) if len(ok) >= self.count else []
         if occupied is None:
             occupied = occupied_keys(board)
@@ -112,8 +109,7 @@ class Card:
                     if board[i] != b:
                         break
                 else:
-                    if not spent or not any(i in spent for i in cells):
-                        found.append(cells)
+                    found.append(cells)
         return found
 
     def to_json(self, names: tuple[str, ...] | None = None) -> dict[str, object]:

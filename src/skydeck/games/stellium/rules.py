@@ -56,6 +56,7 @@ _HOLES = _U.holes
 _GALAXY_SPACES = _U.galaxy_spaces
 _SLOTS = _U.slot_cells
 _GALAXY_OF = _U.galaxy_of
+_IS_HOLE = _U.is_hole
 
 
 class StelliumGame(Game):
@@ -129,7 +130,6 @@ class StelliumGame(Game):
             s.reserve = [int(c) for c in obj["reserve"]]
             s.boxed = [int(c) for c in obj["boxed"]]
             s.reached = [int(x) for x in obj["reached"]]
-            s.spent = [int(x) for x in obj["spent"]]
             s.keep_cells = [int(x) for x in obj["keep_cells"]]
             s.refill_queue = [int(x) for x in obj["refill_queue"]]
             s.refill_pool = [int(x) for x in obj["refill_pool"]]
@@ -181,7 +181,6 @@ class StelliumState(State):
         self.reserve: list[int] = []
         self.boxed: list[int] = []
         self.reached: list[int] = []
-        self.spent: list[int] = []
         self.keep_cells: list[int] = []
         self.refill_queue: list[int] = []
         self.refill_pool: list[int] = [0] * 5
@@ -326,8 +325,14 @@ class StelliumState(State):
                 for b in _NEIGH[a]
                 if b != p and board[b] and board[b] != body
             ]
-        if eff == 2:  # Collision: the placed body pushes a neighbouring line
-            return [PUSH[d] for d in range(8) if _STEP[p][d] >= 0 and board[_STEP[p][d]]]
+        if eff == 2:  # Collision: the placed body pushes a line and takes the first space,
+            # never a Black Hole (bodies are only pushed or pulled there, not placed)
+            step = _STEP[p]
+            return [
+                PUSH[d]
+                for d in range(8)
+                if step[d] >= 0 and board[step[d]] and not _IS_HOLE[step[d]]
+            ]
         if eff == 3:  # Rotation of the placed body's Galaxy
             return list(ROTATE[1:]) if _GALAXY_OF[p] >= 0 else []
         pull = NOTATION.pull  # Attraction: an empty Black Hole pulls a neighbour in
@@ -337,12 +342,12 @@ class StelliumState(State):
 
     def _completions(self) -> list[Action]:
         out = []
-        board, colours, spent = self.board, self.colours, self.spent
+        board, colours = self.board, self.colours
         hand = self.hands[self.turn]
         occupied = occupied_keys(board) if hand else []
         for c in hand:
             card = CARDS[c]
-            for cells in card.matches(board, colours, _U.centres, spent, occupied):
+            for cells in card.matches(board, colours, _U.centres, occupied):
                 out.append(Action("complete", (card.id, tuple(_NAMES[i] for i in cells))))
         return out
 
@@ -563,7 +568,6 @@ class StelliumState(State):
                 self.bag[body] += 1
                 self.board[c] = 0
                 back.append(BODIES[body])
-        self.spent.append(kept)
         self.keep_cells = []
         ev.append(Event("discarded", {"seat": seat, "kept": _NAMES[kept], "to_bag": back}))
         self.phase = MISSIONS
@@ -653,7 +657,6 @@ class StelliumState(State):
             ev.append(Event("final_round", {"seat": self.turn, "reason": "reserve"}))
 
     def _end_turn(self, ev: list[Event]) -> None:
-        self.spent = []
         self.placed = -1
         self.turn_count += 1
         self.turn = (self.turn + 1) % self.game.players
@@ -754,7 +757,7 @@ class StelliumState(State):
         s.hands = [h[:] for h in self.hands]
         s.completed = [h[:] for h in self.completed]
         s.points, s.available, s.reserve = self.points[:], self.available[:], self.reserve[:]
-        s.boxed, s.reached, s.spent = self.boxed[:], self.reached[:], self.spent[:]
+        s.boxed, s.reached = self.boxed[:], self.reached[:]
         s.keep_cells, s.refill_queue = self.keep_cells[:], self.refill_queue[:]
         s.refill_pool, s.refill_seats = self.refill_pool[:], self.refill_seats[:]
         s.turn, s.first, s.phase, s.drawn, s.placed = (
@@ -785,7 +788,6 @@ class StelliumState(State):
             "reserve": self.reserve[:],
             "boxed": self.boxed[:],
             "reached": self.reached[:],
-            "spent": self.spent[:],
             "keep_cells": self.keep_cells[:],
             "refill_queue": self.refill_queue[:],
             "refill_pool": self.refill_pool[:],

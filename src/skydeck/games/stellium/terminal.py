@@ -118,8 +118,6 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
         bag.append(f"  effect pending for the body on {view['placed']}{note}")
     if view["keep"]:
         bag.append(f"  keep one of {', '.join(view['keep'])}; the rest go back to the bag")
-    if view["spent"]:
-        bag.append(f"  used this turn: {', '.join(view['spent'])}")
     players = Table(box=None, header_style="bold")
     for col in ("seat", "score", "missions ★", "tokens", "Missions in hand", "completed"):
         players.add_column(col)
