@@ -54,6 +54,8 @@ class ActionCatalogue:
             (a.kind, a.args): i for a, i in self.index.items()
         }
         self._kept: list[Action] = []
+        self._limit = max(20_000, 2 * self.n)
+        self._overflows = 0
 
     def __len__(self) -> int:
         return self.n
@@ -97,12 +99,19 @@ class ActionCatalogue:
         return got
 
     def _learn(self, action: Action) -> int:
-        if len(self._kept) > 20_000:  # engines that make fresh objects every time
-            self._by_id.clear()
-            self._kept.clear()
+        """Index by (kind, args), and remember the object for the identity path. An
+        engine that memoises its actions fills the cache once; one that builds fresh
+        objects overflows it again and again, and keeping them all only feeds the
+        garbage collector (measured: Stellar Expedition's step 1.42x -> 1.22x the
+        engine's without it), so after three overflows new objects are no longer kept."""
         i = self._by_key.get((action.kind, action.args), -1)
-        self._by_id[id(action)] = i
-        self._kept.append(action)
+        if self._overflows < 3:
+            if len(self._kept) > self._limit:
+                self._by_id.clear()
+                self._kept.clear()
+                self._overflows += 1
+            self._by_id[id(action)] = i
+            self._kept.append(action)
         return i
 
     def missing(self, legal: Sequence[Action]) -> list[Action]:
