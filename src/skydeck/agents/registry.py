@@ -1,7 +1,8 @@
 """Agent specs and the registry: ``make("mcts:hard", game, seed=3)``.
 
 A spec is ``NAME[:LEVEL][:KEY=VALUE...]``: ``random``, ``heuristic``, ``mcts``,
-``mcts:easy``, ``mcts:hard:seconds=0:iterations=400``. Parameters are only for mcts.
+``mcts:easy``, ``mcts:hard:seconds=0:iterations=400``, ``pimc:samples=4`` (a game's own
+agent, Stellarion's solver-based player). Parameters are only for mcts and pimc.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skydeck.agents.mcts import DEFAULT_LEVEL, LEVELS, MctsAgent, level_with
-from skydeck.agents.simple import RandomAgent, heuristic_class
+from skydeck.agents.simple import RandomAgent, game_agent, heuristic_class
 from skydeck.agents.support import support_for
 from skydeck.core import Game
 from skydeck.core.registry import game_ids
@@ -46,8 +47,10 @@ def parse_spec(spec: str) -> Spec:
             level = part
         else:
             raise ValueError(f"agent spec {spec!r}: two levels ({level!r}, {part!r})")
-    if name != "mcts" and (level or params):
+    if name not in ("mcts", "pimc") and (level or params):
         raise ValueError(f"agent {name!r} takes no level or parameters (spec {spec!r})")
+    if name == "pimc" and level:
+        raise ValueError(f"agent 'pimc' takes parameters, not a level (spec {spec!r})")
     if level is not None and level not in LEVELS:
         raise ValueError(f"unknown mcts level {level!r}; known: {', '.join(LEVELS)}")
     return Spec(name, level, params)
@@ -66,10 +69,33 @@ def make(spec: str, game: Game, seed: int = 0) -> Any:
         if not hasattr(agent, "name"):
             agent.name = "heuristic"
         return agent
+    if parsed.name == "pimc":
+        return _make_pimc(parsed, game, seed)
     level_name = parsed.level or DEFAULT_LEVEL
     level = level_with(LEVELS[level_name], parsed.params)
     agent = MctsAgent(game, seed, level)
     agent.name = str(parsed) if parsed.params or parsed.level else "mcts"
+    return agent
+
+
+PIMC_PARAMS = {"samples": int, "nodes": int, "seconds": float}
+
+
+def _make_pimc(parsed: Spec, game: Game, seed: int) -> Any:
+    factory = game_agent(game.id, "pimc")
+    if factory is None:
+        raise ValueError(f"game {game.id!r} has no pimc agent")
+    kwargs: dict[str, Any] = {}
+    for key, value in parsed.params.items():
+        kind = PIMC_PARAMS.get(key)
+        if kind is None:
+            raise ValueError(f"pimc: unknown parameter {key!r}; known: {', '.join(PIMC_PARAMS)}")
+        try:
+            kwargs[key] = kind(value)
+        except ValueError:
+            raise ValueError(f"pimc: {key} must be a number, got {value!r}") from None
+    agent = factory(game, seed=seed, **kwargs)
+    agent.name = str(parsed)
     return agent
 
 
@@ -107,6 +133,10 @@ def agents() -> list[AgentInfo]:
             policy = "random playouts"
         shape = "flat search (root only)" if sup.flat else "tree search"
         notes[g] = f"belief from {how}; {policy}; {shape}"
+    with_pimc = tuple(g for g in ids if game_agent(g, "pimc") is not None)
+    if with_pimc:
+        summary = "perfect-information Monte Carlo: the game's solver on deals drawn from the view"
+        out.append(AgentInfo("pimc", summary, with_pimc, {}))
     for name, level in LEVELS.items():
         budget = f"{level.iterations} iterations / {level.seconds} s"
         playouts = "game playouts" if level.use_policy else "random playouts"
@@ -119,4 +149,4 @@ def specs_for(game_id: str) -> list[str]:
     return [info.spec for info in agents() if game_id in info.games]
 
 
-AGENT_KINDS = ("random", "heuristic", "mcts")
+AGENT_KINDS = ("random", "heuristic", "mcts", "pimc")

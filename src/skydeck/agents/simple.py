@@ -35,3 +35,17 @@ def heuristic_class(game_id: str) -> type | None:
     agents = getattr(module, "AGENTS", {})
     cls = agents.get("heuristic")
     return cls if isinstance(cls, type) else None
+
+
+def game_agent(game_id: str, name: str) -> Any:
+    """A game's own agent factory ``agents.AGENTS[name]`` (e.g. Stellarion's "pimc"),
+    called as ``factory(game, seed=..., **params)``; None if the game has none."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"skydeck.games.{game_id}.agents")
+    except ModuleNotFoundError as exc:
+        if exc.name in (f"skydeck.games.{game_id}.agents", f"skydeck.games.{game_id}"):
+            return None
+        raise
+    return getattr(module, "AGENTS", {}).get(name)

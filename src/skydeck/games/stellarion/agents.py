@@ -179,4 +179,11 @@ class HeuristicAgent:
         return evaluate(s)
 
 
-AGENTS = {"heuristic": HeuristicAgent}
+def pimc(game: Game, seed: int = 0, **params: Any) -> Any:
+    """The solver-based player (pimc.py), imported on use: it imports this module."""
+    from skydeck.games.stellarion.pimc import PimcAgent
+
+    return PimcAgent(game, seed=seed, **params)
+
+
+AGENTS: dict[str, Any] = {"heuristic": HeuristicAgent, "pimc": pimc}
