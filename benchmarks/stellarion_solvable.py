@@ -5,6 +5,8 @@ deal by deal (docs/stellarion-ai.md, issue 19).
         --what solver --out runs/solvable.jsonl
     python benchmarks/stellarion_solvable.py run --setup base1 --deals 50 --what heuristic \\
         --out runs/solvable.jsonl
+    python benchmarks/stellarion_solvable.py run --setup mirrors --deals 50 --nodes 40000 \
+        --retry-unknown --out runs/solvable.jsonl        # a second pass, larger budget
     python benchmarks/stellarion_solvable.py table runs/solvable.jsonl
 
 Deal ``i`` is ``game.new(first_seed + i)``; the heuristic plays it with agent seed ``i``
@@ -58,13 +60,14 @@ def run_agent(game: StellarionGame, seed: int, agent_seed: int, spec: str) -> di
 
     agent = make(spec, game, seed=agent_seed)
     s = game.new(seed)
-    worst = 0.0
+    worst = worst_cpu = 0.0
     moves = 0
     while not s.is_over:
         seat = s.turn
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = agent.choose(s.view(seat), s.legal_actions(seat), seat)
         worst = max(worst, time.perf_counter() - t0)
+        worst_cpu = max(worst_cpu, time.process_time() - c0)
         moves += 1
         s.apply(action, seat)
     return {
@@ -72,6 +75,7 @@ def run_agent(game: StellarionGame, seed: int, agent_seed: int, spec: str) -> di
         "voyages": sum(len(p) for p in s.piles),
         "moves": moves,
         "longest_move_s": round(worst, 3),
+        "longest_move_cpu_s": round(worst_cpu, 3),
     }
 
 
@@ -79,8 +83,17 @@ def cmd_run(a: argparse.Namespace) -> None:
     if a.setup not in SETUPS:
         raise SystemExit(f"unknown setup {a.setup!r}; known: {', '.join(SETUPS)}")
     game = StellarionGame(players=a.players, **SETUPS[a.setup])
+    todo = list(range(a.deals))
+    if a.retry_unknown:  # a second pass with a larger budget on the deals left unknown
+        last: dict[int, str] = {}
+        with open(a.out) as f:
+            for line in f:
+                r = json.loads(line)
+                if (r["setup"], r["players"], r["what"]) == (a.setup, a.players, "solver"):
+                    last[r["seed"]] = r["status"]
+        todo = [i for i in todo if last.get(a.first_seed + i) == "unknown"]
     with open(a.out, "a") as out:
-        for i in range(a.deals):
+        for i in todo:
             seed = a.first_seed + i
             row: dict[str, Any] = {"setup": a.setup, "players": a.players, "seed": seed}
             if a.what == "solver":
@@ -106,11 +119,11 @@ def cmd_table(a: argparse.Namespace) -> None:
             for line in f:
                 r = json.loads(line)
                 rows[(r["setup"], r["players"], r["seed"], r["what"])] = r
-    print(
-        "| set-up | deals | winnable (solved) | unwinnable (proved) | unknown "
-        "| heuristic wins | median s / deal (solver) |"
-    )
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    players_agents = sorted({k[3] for k in rows if k[3] != "solver"})
+    head = "| set-up | deals | winnable (solved) | unwinnable (proved) | unknown "
+    head += "".join(f"| {name} wins (same deals) " for name in players_agents)
+    print(head + "| solver s / deal, median |")
+    print("| --- " * (6 + len(players_agents)) + "|")
     for setup in SETUPS:
         for players in (1, 2):
             sol = [r for k, r in rows.items() if k[:2] == (setup, players) and k[3] == "solver"]
@@ -121,19 +134,20 @@ def cmd_table(a: argparse.Namespace) -> None:
             won = sum(r["status"] == "won" for r in sol)
             lost = sum(r["status"] == "unwinnable" for r in sol)
             unk = n - won - lost
-            heur = [
-                r
-                for k, r in rows.items()
-                if k[:2] == (setup, players) and k[3] == "heuristic" and r["seed"] in seeds
-            ]
-            hw = sum(r["won"] for r in heur)
+            cells = []
+            for name in players_agents:
+                games = [
+                    r
+                    for k, r in rows.items()
+                    if k[:2] == (setup, players) and k[3] == name and r["seed"] in seeds
+                ]
+                wins = sum(r["won"] for r in games)
+                cells.append(f"{pct(wins, len(games))}, {len(games)} deals" if games else "-")
             secs = sorted(r["seconds"] for r in sol)
             label = LABELS[setup] + (", 2-player co-op" if players == 2 else "")
-            heur_text = f"{pct(hw, len(heur))} of {len(heur)}" if heur else "-"
-            print(
-                f"| {label} | {n} | {pct(won, n)} | {pct(lost, n)} | {pct(unk, n)} "
-                f"| {heur_text} | {secs[n // 2]:.2f} |"
-            )
+            line = f"| {label} | {n} | {pct(won, n)} | {pct(lost, n)} | {pct(unk, n)} "
+            line += "".join(f"| {c} " for c in cells)
+            print(line + f"| {secs[n // 2]:.2f} |")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -148,6 +162,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--nodes", type=int, default=15_000, help="solver budget in positions")
     p.add_argument("--seconds", type=float, default=None, help="solver: also a time limit")
     p.add_argument("--out", required=True)
+    p.add_argument(
+        "--retry-unknown", action="store_true", help="solver: only the deals --out left unknown"
+    )
     p.set_defaults(func=cmd_run)
     p = sub.add_parser("table")
     p.add_argument("files", nargs="+")

@@ -40,7 +40,7 @@ class PimcAgent:
         seed: int = 0,
         samples: int = 6,
         nodes: int = 2_000,
-        seconds: float = 1.5,
+        seconds: float = 1.2,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if samples < 1 or nodes < 1 or seconds <= 0:
