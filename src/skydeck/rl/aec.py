@@ -136,7 +136,8 @@ class SkydeckAEC(AECEnv):
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         state = self.match.live
-        if state.is_over:  # rewards come only now, so only now are they accumulated
+        movers = state.to_move
+        if not movers:  # over: rewards come only now, so only now are they accumulated
             for a, r in zip(self.agents, self.match.rewards(), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
@@ -145,11 +146,10 @@ class SkydeckAEC(AECEnv):
         if self.max_cycles is not None and self._steps >= self.max_cycles:
             for a in self.agents:
                 self.truncations[a] = True
-        movers = state.to_move
         if len(movers) == 1:
             seat = movers[0]
         else:
-            seat = self.match.next_seat(seat)
+            seat = self.match.next_seat(seat, movers)
         if seat != self._seat:
             self._seat = seat
             self.agent_selection = self.possible_agents[seat]

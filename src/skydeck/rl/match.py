@@ -127,9 +127,9 @@ class Match:
     def mask(self, seat: int) -> np.ndarray:
         state = self.live
         m = np.zeros(self.n_actions, dtype=np.int8)
-        if seat not in state.to_move:
+        legal = state.legal_actions(seat)  # empty for a seat that may not act (contract)
+        if not legal:
             return m
-        legal = state.legal_actions(seat)
         if self.continuous:
             self.catalogue.mask(legal, out=m[: self.catalogue.n])
             if self.module.CONTINUOUS_WHEN in legal:
@@ -139,9 +139,7 @@ class Match:
 
     def legal_indices(self, seat: int) -> list[int]:
         state = self.state if self.state is not None else self.live
-        if seat not in state.to_move:
-            return []
-        legal = state.legal_actions(seat)
+        legal = state.legal_actions(seat)  # empty for a seat that may not act (contract)
         out = self.catalogue.indices(legal)
         if self.continuous and self.module.CONTINUOUS_WHEN in legal:
             out.append(self.catalogue.n)
@@ -216,11 +214,12 @@ class Match:
             (1.0 if len(winners) == 1 else 0.0) if seat in winners else -1.0 for seat in range(n)
         ]
 
-    def next_seat(self, after: int | None) -> int:
+    def next_seat(self, after: int | None, movers: tuple[int, ...] | None = None) -> int:
         """Who acts next in a turn-based face: the first mover after ``after`` (round
         robin, so simultaneous phases interleave seats instead of letting seat 0 finish
         first)."""
-        movers = self.live.to_move
+        if movers is None:
+            movers = self.live.to_move
         if after is not None:
             for seat in movers:
                 if seat > after:
