@@ -19,38 +19,7 @@ from pettingzoo import AECEnv
 from skydeck.core.errors import IllegalAction
 from skydeck.rl.match import Match, agent_name, match_seed, seat_of
 from skydeck.rl.render import RENDER_MODES, check_render_mode, render
-
-
-class IndexAndPlacement(spaces.Tuple):
-    """(index, [x, y, angle]) whose ``sample(mask)`` takes the plain action mask (as
-    PettingZoo's tests and masked samplers pass it) for the index."""
-
-    def sample(self, mask: Any = None, probability: Any = None) -> tuple[Any, ...]:
-        if isinstance(mask, np.ndarray):
-            mask = (mask, None)
-        return super().sample(mask=mask, probability=probability)
-
-
-def action_space(match: Match, index_space: spaces.Discrete | None = None) -> spaces.Space:
-    """Discrete(n), or in the continuous variant (Discrete(n + 1), Box(x, y, angle))."""
-    index = index_space or spaces.Discrete(match.n_actions)
-    if not match.continuous:
-        return index
-    low, high = match.module.continuous_box(match.game)
-    box = spaces.Box(np.array(low, np.float32), np.array(high, np.float32), dtype=np.float32)
-    return IndexAndPlacement((index, box))
-
-
-def make_spaces(match: Match) -> tuple[spaces.Dict, spaces.Space]:
-    obs = spaces.Dict(
-        {
-            "observation": spaces.Box(
-                -np.inf, np.inf, shape=(match.observer.size,), dtype=np.float32
-            ),
-            "action_mask": spaces.Box(0, 1, shape=(match.n_actions,), dtype=np.int8),
-        }
-    )
-    return obs, action_space(match)
+from skydeck.rl.spaces import make_spaces
 
 
 class SkydeckAEC(AECEnv):

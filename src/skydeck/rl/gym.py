@@ -23,25 +23,11 @@ from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
 from skydeck.core.errors import IllegalAction
-from skydeck.rl.aec import action_space
 from skydeck.rl.match import Match, match_seed
 from skydeck.rl.render import RENDER_MODES, check_render_mode, render
+from skydeck.rl.spaces import MaskedDiscrete, action_space
 
 ILLEGAL = ("raise", "lose")
-
-
-class MaskedDiscrete(spaces.Discrete):
-    """A Discrete space whose ``sample()`` without a mask keeps to the legal actions of
-    the environment's current position (the mask array is shared and updated in place)."""
-
-    def __init__(self, n: int, mask: np.ndarray) -> None:
-        super().__init__(n)
-        self.legal = mask
-
-    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
-        if mask is None and probability is None and self.legal.any():
-            mask = self.legal
-        return super().sample(mask=mask, probability=probability)
 
 
 class SkydeckGym(gymnasium.Env):

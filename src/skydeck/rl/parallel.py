@@ -18,9 +18,9 @@ from gymnasium.error import ResetNeeded
 from pettingzoo import ParallelEnv
 
 from skydeck.core.errors import IllegalAction
-from skydeck.rl.aec import make_spaces
 from skydeck.rl.match import Match, agent_name, match_seed
 from skydeck.rl.render import RENDER_MODES, check_render_mode, render
+from skydeck.rl.spaces import make_spaces
 
 
 class SkydeckParallel(ParallelEnv):
