@@ -40,6 +40,17 @@ def _grid3(rows: list[str], allowed: str, what: str) -> list[str]:
     return rows
 
 
+def _check_map(v: list[str]) -> list[str]:
+    if not v or len({len(r) for r in v}) != 1:
+        raise ValueError("map rows must all have the same, non-zero length")
+    if len(v) > 9 or len(v[0]) > 26:
+        raise ValueError("map is at most 9 rows by 26 columns (names like a1..z9)")
+    bad = {ch for r in v for ch in r} - set("#@.")
+    if bad:
+        raise ValueError(f"map holds {sorted(bad)}; allowed: '#', '@', '.'")
+    return v
+
+
 class DiscModel(_Strict):
     """One Galaxy disc as printed: 3x3 holes, the middle one its centre."""
 
@@ -79,13 +90,59 @@ class UniverseModel(_Strict):
     @field_validator("map")
     @classmethod
     def _map(cls, v: list[str]) -> list[str]:
-        if not v or len({len(r) for r in v}) != 1:
-            raise ValueError("map rows must all have the same, non-zero length")
-        if len(v) > 9 or len(v[0]) > 26:
-            raise ValueError("map is at most 9 rows by 26 columns (names like a1..z9)")
-        bad = {ch for r in v for ch in r} - set("#@.")
-        if bad:
-            raise ValueError(f"map holds {sorted(bad)}; allowed: '#', '@', '.'")
+        return _check_map(v)
+
+
+class FlowerDiscModel(_Strict):
+    """One published Galaxy disc: a centre and a ring of six holes. ``ring`` and
+    ``start`` list the ring clockwise from the east hole (e, se, sw, w, nw, ne)."""
+
+    name: str
+    ring: str
+    start: str
+
+    @field_validator("ring")
+    @classmethod
+    def _ring(cls, v: str) -> str:
+        if len(v) != 6 or set(v) - set("gbyp."):
+            raise ValueError(f"ring must be 6 characters of 'gbyp.', got {v!r}")
+        if sorted(ch for ch in v if ch != ".") != ["b", "g", "p", "y"]:
+            raise ValueError(f"ring must hold one hole of each colour g, b, y, p, got {v!r}")
+        return v
+
+    @field_validator("start")
+    @classmethod
+    def _start(cls, v: str) -> str:
+        if len(v) != 6 or set(v) - set("x.") or v.count("x") != 4:
+            raise ValueError(f"start must be 6 characters with exactly 4 'x', got {v!r}")
+        return v
+
+
+class LatticeUniverseModel(_Strict):
+    """The published board: every hole on one triangular lattice, drawn in doubled
+    columns (a hole at row r, column c only where r + c is even; its six neighbours
+    are 2 columns east and west and 1 row and 1 column on each diagonal)."""
+
+    name: str
+    legend: str = ""
+    lattice: Literal["triangular"]
+    black_holes: Annotated[int, Field(ge=1)]
+    map: list[str]
+    galaxies: list[SlotModel]
+    discs: list[FlowerDiscModel]
+
+    @field_validator("map")
+    @classmethod
+    def _map(cls, v: list[str]) -> list[str]:
+        v = _check_map(v)
+        off = [
+            f"{chr(ord('a') + c)}{r + 1}"
+            for r, row in enumerate(v)
+            for c, ch in enumerate(row)
+            if ch != "." and (r + c) % 2
+        ]
+        if off:
+            raise ValueError(f"spaces off the lattice (row + column must be even): {off}")
         return v
 
 
@@ -148,6 +205,13 @@ def _load(path: Path, model: type[_Strict]) -> Any:
 
 def load_universe(path: Path | None = None) -> UniverseModel:
     result: UniverseModel = _load(path or DATA / "universe.json", UniverseModel)
+    return result
+
+
+def load_lattice_universe(path: Path | None = None) -> LatticeUniverseModel:
+    result: LatticeUniverseModel = _load(
+        path or DATA / "universe_published.json", LatticeUniverseModel
+    )
     return result
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from skydeck.games.stellium.content import (
     BODY_CODE,
+    DATA,
     SHAPE_CODE,
     AcrossMission,
     CountMission,
@@ -47,6 +48,22 @@ def turned(cells: list[tuple[int, int, int]], quarters: int) -> list[tuple[int, 
     r0 = min(r for r, _, _ in out)
     c0 = min(c for _, c, _ in out)
     return sorted((r - r0, c - c0, b) for r, c, b in out)
+
+
+def turned_sixths(cells: list[tuple[int, int, int]], sixths: int) -> list[tuple[int, int, int]]:
+    """The card, drawn in doubled columns, turned clockwise by ``sixths`` sixths of a
+    turn about its first body, moved back to row/col 0 (placing it tries every shift,
+    and only those that keep the lattice's parity land on spaces)."""
+    r0, c0, _ = cells[0]
+    out = []
+    for r, c, b in cells:
+        q, rr = (c - c0 - (r - r0)) // 2, r - r0  # axial coordinates about the first body
+        for _ in range(sixths % 6):
+            q, rr = -rr, q + rr  # (q, r, s) -> (-r, -s, -q): a clockwise sixth
+        out.append((rr, 2 * q + rr, b))
+    top = min(r for r, _, _ in out)
+    left = min(c for _, c, _ in out)
+    return sorted((r - top, c - left, b) for r, c, b in out)
 
 
 @dataclass(frozen=True)
@@ -135,12 +152,19 @@ def occupied_keys(board: list[int]) -> list[int]:
     return [i * 5 + b for i, b in enumerate(board) if b]
 
 
-def _shape_placements(u: Universe, rows: list[str], two_galaxies: bool) -> tuple[Placement, ...]:
+def orientations(u: Universe, rows: list[str]) -> list[list[tuple[int, int, int]]]:
+    """The card in each of its allowed turns on this board (quarters on the square
+    grid, sixths on the triangular lattice); never mirrored."""
     base = shape_cells(rows)
+    if u.lattice == "triangular":
+        return [turned_sixths(base, k) for k in range(6)]
+    return [turned(base, q) for q in range(4)]
+
+
+def _shape_placements(u: Universe, rows: list[str], two_galaxies: bool) -> tuple[Placement, ...]:
     seen: set[frozenset[tuple[int, int]]] = set()
     out: list[Placement] = []
-    for q in range(4):
-        cells = turned(base, q)
+    for cells in orientations(u, rows):
         for r0 in range(u.height):
             for c0 in range(u.width):
                 idx = []
@@ -178,14 +202,26 @@ def _across_placements(u: Universe, x: int, y: int) -> tuple[Placement, ...]:
 
 
 def build_cards(u: Universe, path: Path | None = None) -> tuple[Card, ...]:
+    """The 40 cards placed on ``u``; the published board reads its own drawings
+    (``missions_published.json``, doubled columns) unless ``path`` names a file."""
+    if path is None and u.lattice == "triangular":
+        path = DATA / "missions_published.json"
+    source = path.name if path else "missions.json"
     model = load_missions(path)
     cards = []
     for n, m in enumerate(model.missions):
         colour = BODY_CODE[m.colour]
+        if isinstance(m, ShapeMission) and u.lattice == "triangular":
+            parity = {(r + c) % 2 for r, c, _ in shape_cells(m.shape)}
+            if len(parity) != 1:
+                raise ValueError(
+                    f"{source}: field missions.{n}.shape: bodies off the lattice "
+                    "(in doubled columns every body's row + column has one parity)"
+                )
         if isinstance(m, ShapeMission):
             placements = _shape_placements(u, m.shape, m.kind == "s_shape")
             if not placements:
-                raise ValueError(f"missions.json: field missions.{n}.shape: fits nowhere")
+                raise ValueError(f"{source}: field missions.{n}.shape: fits nowhere")
             cards.append(
                 Card(
                     n,

@@ -6,7 +6,8 @@
     place e2 ne              Comet: hit the body on e2, pushing the line towards ne
     swap f3 g3               Swap: the body on f3 trades places with its neighbour on g3
     push ne                  Collision (blue token): the placed body pushes towards ne
-    rotate 90|180|270        Rotation: turn the placed body's Galaxy clockwise
+    rotate 90|180|270        Rotation: turn the placed body's Galaxy clockwise (on the
+                             published board by sixths: rotate 60|120|180|240|300)
     pull d4 c3               Attraction: Black Hole d4 pulls in the body on c3
     skip                     the mandatory effect has no target (only then)
     complete m07 (b2,c2,d2)  complete Mission m07 with the bodies on those spaces
@@ -45,7 +46,14 @@ class Notation:
     def __init__(self, u: Universe) -> None:
         names = u.names
         self.place = tuple(Action("place", (n,)) for n in names)
-        self.place_dir = tuple(tuple(Action("place", (n, d)) for d, _, _ in DIRS) for n in names)
+        dirs = u.dirs
+        self.place_dir = tuple(tuple(Action("place", (n, d)) for d, _, _ in dirs) for n in names)
+        #: push[d]: the blue-token Collision towards the board's direction d
+        self.push = tuple(Action("push", (d,)) for d, _, _ in dirs)
+        #: rotate[k]: k turns clockwise (k = 1 .. full turn - 1; index 0 is unused)
+        turns = [Action("rotate", (k * u.turn_degrees,)) for k in range(1, u.full_turn)]
+        self.rotate = (TIMEOUT, *turns)
+        self.dir_index = {name: i for i, (name, _, _) in enumerate(dirs)}
         self.keep = tuple(Action("keep", (n,)) for n in names)
         self.refill = tuple(
             tuple(Action("refill", (b, n)) if b else SKIP for n in names) for b in BODIES

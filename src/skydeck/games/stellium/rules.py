@@ -24,13 +24,10 @@ from skydeck.games.stellium.notation import (
     EFFECT_BODY,
     EFFECTS,
     PASS,
-    PUSH,
-    ROTATE,
     SKIP,
     TIMEOUT,
     Notation,
 )
-from skydeck.games.stellium.universe import DIR_INDEX, DIRS
 from skydeck.games.stellium.universe import load as load_universe
 
 UNIVERSE = load_universe()
@@ -57,6 +54,9 @@ _GALAXY_SPACES = _U.galaxy_spaces
 _SLOTS = _U.slot_cells
 _GALAXY_OF = _U.galaxy_of
 _IS_HOLE = _U.is_hole
+_DIRS = _U.dirs
+_DIR_INDEX = NOTATION.dir_index
+_PUSH = NOTATION.push
 
 
 class StelliumGame(Game):
@@ -88,7 +88,7 @@ class StelliumGame(Game):
         discs = list(range(len(_SLOTS)))
         rng.shuffle(discs)
         s.discs = discs
-        s.turns = [rng.below(4) for _ in discs]
+        s.turns = [rng.below(_U.full_turn) for _ in discs]
         for g, cells in enumerate(_SLOTS):
             bodies = [1, 2, 3, 4]
             rng.shuffle(bodies)
@@ -329,12 +329,12 @@ class StelliumState(State):
             # never a Black Hole (bodies are only pushed or pulled there, not placed)
             step = _STEP[p]
             return [
-                PUSH[d]
-                for d in range(8)
+                _PUSH[d]
+                for d in range(len(_DIRS))
                 if step[d] >= 0 and board[step[d]] and not _IS_HOLE[step[d]]
             ]
         if eff == 3:  # Rotation of the placed body's Galaxy
-            return list(ROTATE[1:]) if _GALAXY_OF[p] >= 0 else []
+            return list(NOTATION.rotate[1:]) if _GALAXY_OF[p] >= 0 else []
         pull = NOTATION.pull  # Attraction: an empty Black Hole pulls a neighbour in
         return [
             pull[h, b] for h in _HOLES if not board[h] for b in _NEIGH[h] if b != p and board[b]
@@ -403,7 +403,7 @@ class StelliumState(State):
         body, self.drawn = self.drawn, 0
         self.placed = cell
         if len(action.args) == 2:  # a Comet's Collision
-            d = DIR_INDEX[str(action.args[1])]
+            d = _DIR_INDEX[str(action.args[1])]
             off = self._push(cell, d)
             self.board[cell] = body
             ev.append(Event("placed", {"seat": seat, "body": BODIES[body], "space": _NAMES[cell]}))
@@ -447,7 +447,7 @@ class StelliumState(State):
             "seat": seat,
             "effect": how,
             "from": _NAMES[start],
-            "direction": DIRS[d][0],
+            "direction": _DIRS[d][0],
         }
         if off:
             data["off_edge"] = BODIES[off]
@@ -474,15 +474,15 @@ class StelliumState(State):
                     )
                 )
             elif kind == "push":
-                d = DIR_INDEX[str(action.args[0])]
+                d = _DIR_INDEX[str(action.args[0])]
                 q = _STEP[p][d]
                 off = self._push(q, d)
                 board[q], board[p] = board[p], 0
                 self.placed = q
                 ev.append(self._push_event(seat, "collision", q, d, off))
             elif kind == "rotate":
-                quarters = int(str(action.args[0])) // 90
-                self._rotate(_GALAXY_OF[p], quarters)
+                turns = int(str(action.args[0])) // _U.turn_degrees
+                self._rotate(_GALAXY_OF[p], turns)
                 ev.append(
                     Event(
                         "effect",
@@ -490,7 +490,7 @@ class StelliumState(State):
                             "seat": seat,
                             "effect": "rotation",
                             "galaxy": _U.slot_names[_GALAXY_OF[p]],
-                            "degrees": quarters * 90,
+                            "degrees": turns * _U.turn_degrees,
                         },
                     )
                 )
@@ -512,14 +512,14 @@ class StelliumState(State):
         self.phase = MISSIONS
         self._check_empty()
 
-    def _rotate(self, g: int, quarters: int) -> None:
+    def _rotate(self, g: int, turns: int) -> None:
         """Turn Galaxy ``g`` clockwise: its bodies and its coloured holes move with it."""
         cells = _SLOTS[g]
-        perm = _U.turn_perm[quarters]
+        perm = _U.turn_perm[turns]
         old = [self.board[c] for c in cells]
-        for local in range(9):
+        for local in range(len(cells)):
             self.board[cells[perm[local]]] = old[local]
-        self.turns[g] = (self.turns[g] + quarters) % 4
+        self.turns[g] = (self.turns[g] + turns) % _U.full_turn
         if self.placed >= 0 and _GALAXY_OF[self.placed] == g:
             self.placed = cells[perm[cells.index(self.placed)]]
         self._recolour_slot(g)

@@ -11,7 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from skydeck.games.stellium.content import COLOUR_CODE, UniverseModel, load_universe
+from skydeck.games.stellium.content import (
+    COLOUR_CODE,
+    LatticeUniverseModel,
+    UniverseModel,
+    load_lattice_universe,
+    load_universe,
+)
 
 #: The eight straight directions (grid lines and diagonals), clockwise from north.
 DIRS: tuple[tuple[str, int, int], ...] = (
@@ -60,8 +66,17 @@ class Universe:
     disc_colour: tuple[tuple[tuple[int, ...], ...], ...]
     #: disc_start[disc][orientation] -> local holes marked as starting spaces
     disc_start: tuple[tuple[tuple[int, ...], ...], ...]
-    #: turn_perm[q][local] -> local after q clockwise quarter turns
+    #: turn_perm[q][local] -> local after q clockwise turns (quarters, or sixths on
+    #: the triangular lattice)
     turn_perm: tuple[tuple[int, ...], ...]
+    #: "square" (our first board) or "triangular" (the published board)
+    lattice: str = "square"
+    #: the straight directions (name, row step, column step), clockwise
+    dirs: tuple[tuple[str, int, int], ...] = DIRS
+    #: how many turns make a full turn (4 quarters, or 6 sixths)
+    full_turn: int = 4
+    #: the angle of one turn, in degrees
+    turn_degrees: int = 90
 
     def cell(self, row: int, col: int) -> int:
         return row * self.width + col
@@ -166,6 +181,155 @@ def build_universe(model: UniverseModel, source: str = "universe.json") -> Unive
         disc_start=tuple(disc_start),
         turn_perm=turn_perm,
     )
+
+
+#: The six lattice directions in doubled columns, clockwise from east. A flower's ring
+#: is listed in the same order, so ring hole k of a disc lies towards LATTICE_DIRS[k].
+LATTICE_DIRS: tuple[tuple[str, int, int], ...] = (
+    ("e", 0, 2),
+    ("se", 1, 1),
+    ("sw", 1, -1),
+    ("w", 0, -2),
+    ("nw", -1, -1),
+    ("ne", -1, 1),
+)
+
+
+def turn_flower(local: int, sixths: int) -> int:
+    """Where hole ``local`` of a flower (0 the centre, 1..6 the ring clockwise from
+    east) lands after ``sixths`` clockwise sixths of a turn about the centre."""
+    return 0 if local == 0 else 1 + (local - 1 + sixths) % 6
+
+
+def build_lattice_universe(
+    model: LatticeUniverseModel, source: str = "universe_published.json"
+) -> Universe:
+    """The published board: check what the rulebook asks of it and build the tables.
+
+    Checks beyond field types: every disc a centre and a full ring of Galaxy holes, no
+    hole in two discs, no Galaxy hole outside a disc, the stated number of Black Holes,
+    each Black Hole between at least two Galaxies and beside no other Black Hole (no
+    Mission can lie wholly in Black Holes), and every Galaxy reachable from every
+    other through neighbouring holes or a Black Hole."""
+
+    def fail(msg: str) -> ValueError:
+        return ValueError(f"{source}: {msg}")
+
+    h, w = len(model.map), len(model.map[0])
+    size = h * w
+    names = tuple(_name(*divmod(i, w)) for i in range(size))
+    index_of = {n: i for i, n in enumerate(names)}
+    kind = [model.map[i // w][i % w] for i in range(size)]
+    is_space = tuple(k != "." for k in kind)
+    is_hole = tuple(k == "@" for k in kind)
+
+    def step_of(i: int, dr: int, dc: int) -> int:
+        r, c = divmod(i, w)
+        rr, cc = r + dr, c + dc
+        return rr * w + cc if 0 <= rr < h and 0 <= cc < w and is_space[rr * w + cc] else -1
+
+    galaxy_of = [-1] * size
+    slot_cells: list[tuple[int, ...]] = []
+    for g, slot in enumerate(model.galaxies):
+        if slot.centre not in index_of or not is_space[index_of[slot.centre]]:
+            raise fail(f"field galaxies.{g}.centre: {slot.centre!r} is not a space on the map")
+        centre = index_of[slot.centre]
+        ring = [step_of(centre, dr, dc) for _, dr, dc in LATTICE_DIRS]
+        if -1 in ring:
+            raise fail(f"field galaxies.{g}: the ring round {slot.centre} leaves the map")
+        cells = (centre, *ring)
+        for i in cells:
+            if kind[i] != "#":
+                raise fail(f"field galaxies.{g}: {names[i]} is not a Galaxy hole ('#')")
+            if galaxy_of[i] != -1:
+                raise fail(f"field galaxies.{g}: {names[i]} already belongs to another Galaxy")
+            galaxy_of[i] = g
+        slot_cells.append(cells)
+    stray = [names[i] for i in range(size) if kind[i] == "#" and galaxy_of[i] == -1]
+    if stray:
+        raise fail(f"field map: Galaxy holes outside every disc: {', '.join(stray)}")
+    if len(model.discs) != len(model.galaxies):
+        raise fail(f"field discs: {len(model.discs)} discs for {len(model.galaxies)} Galaxy slots")
+
+    steps = [
+        tuple(step_of(i, dr, dc) for _, dr, dc in LATTICE_DIRS) if is_space[i] else (-1,) * 6
+        for i in range(size)
+    ]
+    neighbours = [tuple(j for j in steps[i] if j >= 0) for i in range(size)]
+    holes = [i for i in range(size) if is_hole[i]]
+    if len(holes) != model.black_holes:
+        raise fail(f"field map: {len(holes)} Black Holes, the board states {model.black_holes}")
+    touch: dict[int, set[int]] = {g: set() for g in range(len(slot_cells))}
+    for i in holes:
+        near = {galaxy_of[j] for j in neighbours[i]} - {-1}
+        if len(near) < 2:
+            raise fail(f"field map: Black Hole {names[i]} is not between two Galaxies")
+        if any(is_hole[j] for j in neighbours[i]):
+            raise fail(f"field map: Black Hole {names[i]} touches another Black Hole")
+        for g in near:
+            touch[g] |= near - {g}
+    for i in range(size):
+        if galaxy_of[i] >= 0:
+            touch[galaxy_of[i]] |= {galaxy_of[j] for j in neighbours[i]} - {-1, galaxy_of[i]}
+    reach, todo = {0}, [0]
+    while todo:
+        for g in touch[todo.pop()] - reach:
+            reach.add(g)
+            todo.append(g)
+    if len(reach) != len(slot_cells):
+        raise fail("field galaxies: some Galaxies touch no other, even through a Black Hole")
+
+    turn_perm = tuple(tuple(turn_flower(p, k) for p in range(7)) for k in range(6))
+    disc_colour = []
+    disc_start = []
+    for disc in model.discs:
+        printed = [0] + [COLOUR_CODE.get(ch, 0) for ch in disc.ring]
+        marks = [1 + k for k, ch in enumerate(disc.start) if ch == "x"]
+        by_turn = []
+        starts = []
+        for k in range(6):
+            col = [0] * 7
+            for p in range(7):
+                col[turn_perm[k][p]] = printed[p]
+            by_turn.append(tuple(col))
+            starts.append(tuple(sorted(turn_perm[k][p] for p in marks)))
+        disc_colour.append(tuple(by_turn))
+        disc_start.append(tuple(starts))
+
+    spaces = tuple(i for i in range(size) if is_space[i])
+    return Universe(
+        name=model.name,
+        height=h,
+        width=w,
+        size=size,
+        names=names,
+        index_of=index_of,
+        is_space=is_space,
+        is_hole=is_hole,
+        spaces=spaces,
+        holes=tuple(holes),
+        galaxy_spaces=tuple(i for i in spaces if galaxy_of[i] >= 0),
+        galaxy_of=tuple(galaxy_of),
+        slot_names=tuple(s.slot for s in model.galaxies),
+        slot_cells=tuple(slot_cells),
+        centres=tuple(cells[0] for cells in slot_cells),
+        neighbours=tuple(neighbours),
+        step=tuple(steps),
+        disc_names=tuple(d.name for d in model.discs),
+        disc_colour=tuple(disc_colour),
+        disc_start=tuple(disc_start),
+        turn_perm=turn_perm,
+        lattice="triangular",
+        dirs=LATTICE_DIRS,
+        full_turn=6,
+        turn_degrees=60,
+    )
+
+
+def load_published(path: Path | None = None) -> Universe:
+    """The published board (``data/universe_published.json``)."""
+    model = load_lattice_universe(path)
+    return build_lattice_universe(model, path.name if path else "universe_published.json")
 
 
 def load(path: Path | None = None) -> Universe:
