@@ -323,3 +323,31 @@ def test_the_solo_player_also_places_the_drones_starting_tile() -> None:
     act(st, f"start {cells[3]}", 0)
     assert st.d_ship == cells[3] and st.board[cells[3]] == st.owner.index(1)
     assert st.phase == "draft"
+
+
+def test_moves_along_random_games_end_on_tiles_and_cost_their_cells() -> None:
+    """Every move ends on a passable tile, spends one movement per cell of the shortest
+    path, and a warp pays exactly the Jumps beyond the free movement."""
+    from skydeck.core import Rng
+    from tests.games.expedition.helpers import fresh
+
+    for seed in range(3):
+        st = fresh(2 + seed, seed)
+        rng = Rng(seed)
+        while not st.is_over:
+            s = rng.choice(st.to_move)
+            a = rng.choice(st.legal_actions(s))
+            if a.kind in ("move", "warp"):
+                cell = int(a.args[0])  # type: ignore[arg-type]
+                d = st.reach(s, st.grid.size)[cell]
+                free, rm, cr = st.moves[s], st.rm[s], st.cr[s]
+                st.apply(a, s)
+                assert st.ship[s] == cell and st.passable(cell)
+                if a.kind == "move":  # (the base game: no Hazard rolls on landing)
+                    assert d <= free and st.moves[s] == free - d
+                    assert (st.rm[s], st.cr[s]) == (rm, cr)
+                else:
+                    paid = (rm - st.rm[s]) / 2 if a.args[1] == "rm" else cr - st.cr[s]
+                    assert d > free and paid == d - free and st.moves[s] == 0
+            else:
+                st.apply(a, s)
