@@ -5,6 +5,8 @@ import { renderGeneric, renderActions } from "./generic.js";
 import { logLine } from "./events.js";
 import { rulesFor } from "./rules.js";
 import { Selection } from "./select.js";
+import { drawPanels } from "./panels.js";
+import { openHowto } from "./howto.js";
 
 const matchId = matchIdFromPath();
 // ?watch=1: a spectator, even in a browser that holds seats of this match.
@@ -205,6 +207,7 @@ function draw() {
   drawTurn();
   drawTabs();
   drawClocks();
+  drawPanels($("#panels"), { header, view: currentView(), msg: last, held, activeSeat, clockOffset });
   const legalInfo = held.length ? last.legal[String(activeSeat)] : { actions: [], truncated: false };
   const legal = legalInfo.actions;
   const shown = selection.filter(legal);
@@ -226,6 +229,10 @@ function draw() {
   }
   fitWindow(board);
   if (!drawn) renderGeneric(board, currentView(), ctx.names);
+  // Moves on the board come first; the list below repeats them for keyboards and screen readers.
+  const onBoard = drawn && legal.length > 0 && board.querySelector(".hot, .cf-can-drag, [data-board-move]") !== null;
+  $("#board-first").hidden = !onBoard;
+  $(".actions-panel").classList.toggle("secondary-list", onBoard);
   $("#actions-title").textContent = held.length ? (held.length > 1 ? `Moves of ${seatName(header, activeSeat)}` : "Your moves") : "Moves";
   const actions = $("#actions");
   if (!held.length) actions.replaceChildren(el("p", { class: "waiting" }, "You are watching this match."));
@@ -286,6 +293,8 @@ $("#undo").addEventListener("click", () => {
   pending = true;
   ws.send(JSON.stringify({ type: "undo", n: last.n }));
 });
+
+$("#howto-open").addEventListener("click", () => { if (header) openHowto(header.game); });
 
 setInterval(() => { if (last && (last.deadlines || []).length) drawClocks(); }, 250);
 connect();
