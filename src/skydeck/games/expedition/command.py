@@ -14,6 +14,8 @@ SPENDABLE = ("rm", "crystal")
 TRADABLE = ("rm", "crystal", "influence")
 #: how a ``build`` pays: every discount, only one of the two, or the printed price
 BUILD_MODES = ("", "exploration", "bonus", "full")
+#: (grid, passability, start cell, map) -> reachable tiles with their distance
+_DISTANCES: dict[tuple[int, int, int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
 
 
 class CommandMixin(FlowMixin):
@@ -92,28 +94,42 @@ class CommandMixin(FlowMixin):
         """Tiles a ship can move to within ``limit`` movement -> the movement it takes.
         Ships move through empty space (RULINGS.md 12): every cell entered costs one
         movement, placed tile or empty; Asteroid belts block; a move ends on a tile."""
-        start = self.ship[seat]
-        board, nb, passable = self.board, self.grid.neighbours, self.tile_passable
-        seen = {start}
+        return {c: d for c, d in self.distances(self.ship[seat]) if d <= limit}
+
+    def distances(self, start: int) -> tuple[tuple[int, int], ...]:
+        """(tile cell, cells from ``start``) for every tile a ship on ``start`` can reach,
+        nearest first. Cached by map: the map changes rarely and tree search asks for
+        the same maps again and again."""
+        board = self.board
+        key = (id(self.grid), id(self.tile_passable), start, tuple(board))
+        hit = _DISTANCES.get(key)
+        if hit is not None:
+            return hit
+        nb, passable = self.grid.neighbours, self.tile_passable
+        seen = bytearray(len(board))
+        seen[start] = 1
         frontier = [start]
-        out: dict[int, int] = {}
-        for d in range(1, limit + 1):
+        out: list[tuple[int, int]] = []
+        d = 0
+        while frontier:
+            d += 1
             nxt = []
             for c in frontier:
                 for x in nb[c]:
-                    if x in seen:
+                    if seen[x]:
                         continue
-                    seen.add(x)
+                    seen[x] = 1
                     tile = board[x]
                     if tile < 0:
                         nxt.append(x)  # empty space: crossed, never stopped in
                     elif passable[tile]:
-                        out[x] = d
+                        out.append((x, d))
                         nxt.append(x)
-            if not nxt:
-                break
             frontier = nxt
-        return out
+        if len(_DISTANCES) >= 50_000:
+            _DISTANCES.clear()
+        res = _DISTANCES[key] = tuple(out)
+        return res
 
     def wormhole_cells(self, seat: int) -> list[int]:
         here = self.ship[seat]
