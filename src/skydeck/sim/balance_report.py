@@ -133,6 +133,9 @@ img{max-width:100%}"""
 
 def rate_sections(run: Run) -> list[tuple[str, str, list[Rate]]]:
     """(plot name, title, rates) of every win-rate grouping this run has data for."""
+    # Where the turn order is the seat (Expedition's Player 1 always leads round 1),
+    # the order plots would repeat the seat plots.
+    own_order = any(s["order"] is not None and s["order"] != s["seat"] for s in run.seats)
     sections = [
         ("win_by_seat", "Win rate by seat position", fx.by_seat(run)),
         ("win_by_order", "Win rate by place in the turn order", fx.by_order(run)),
@@ -143,13 +146,15 @@ def rate_sections(run: Run) -> list[tuple[str, str, list[Rate]]]:
     ]
     if len(run.manifest.get("settings", [])) > 1:
         sections.append(("win_by_setting", "Win rate by setting and seat", fx.by_setting(run)))
-        sections.append(
-            ("win_by_setting_order", "Win rate by setting and turn order", fx.by_setting_order(run))
-        )
+        if own_order:
+            title = "Win rate by setting and turn order"
+            sections.append(("win_by_setting_order", title, fx.by_setting_order(run)))
     return [
         (name, title, rates)
         for name, title, rates in sections
-        if rates and not (name == "win_by_agent" and len(rates) < 2)
+        if rates
+        and not (name == "win_by_agent" and len(rates) < 2)
+        and not (name == "win_by_order" and not own_order)
     ]
 
 
