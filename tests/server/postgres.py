@@ -58,6 +58,11 @@ class PostgresServer:
             "-E",
             "UTF8",
         )
+        self.resume()
+        return f"postgresql+psycopg://skydeck@127.0.0.1:{self.port}/postgres"
+
+    def resume(self) -> None:
+        """Start the server (again, after ``pause``) on the same port and data."""
         opts = (
             f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
             "-c fsync=off -c full_page_writes=off"
@@ -75,7 +80,10 @@ class PostgresServer:
             "60",
             "start",
         )
-        return f"postgresql+psycopg://skydeck@127.0.0.1:{self.port}/postgres"
+
+    def pause(self) -> None:
+        """Stop the server as an outage would (every connection cut), keeping its data."""
+        self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def stop(self) -> None:
         try:

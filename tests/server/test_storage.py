@@ -248,6 +248,6 @@ def test_sqlite_connections_are_durable_wal_with_rare_checkpoints(db_url):
     with storage.engine.connect() as conn:
         pragma = conn.exec_driver_sql
         assert pragma("PRAGMA journal_mode").scalar() == "wal"
-        assert pragma("PRAGMA synchronous").scalar() == 1  # NORMAL: survives a killed process
+        assert pragma("PRAGMA synchronous").scalar() == 2  # FULL: survives a power cut
         assert pragma("PRAGMA wal_autocheckpoint").scalar() == WAL_CHECKPOINT_PAGES
     storage.close()

@@ -68,7 +68,11 @@ def serve(args: argparse.Namespace) -> int:
     logging.getLogger("alembic").setLevel(logging.WARNING)
     grace = {} if args.clock_grace is None else {"clock_grace": args.clock_grace}
     app = create_app(args.db, ai_delay=args.ai_delay, tune_gc=True, **grace)
-    print(f"Skydeck is at http://{args.host}:{args.port}/  (database: {app.state.hub.storage.url})")
+    store = app.state.hub.storage
+    print(
+        f"Skydeck is at http://{args.host}:{args.port}/  "
+        f"(database: {store.url}; {store.durability()})"
+    )
     uvicorn.run(
         app,
         host=args.host,

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
+
 from skydeck.core import Action, Game, IllegalAction, Rng, player_name
 from skydeck.core.record import RECORD_VERSION
 from skydeck.core.registry import game_class, game_ids
@@ -29,6 +31,22 @@ from skydeck.server.seats import MAX_NAME, digest, new_match_id, new_token, toke
 from skydeck.server.storage import Deadline, PendingWrite, Storage, StoredMatch
 
 log = logging.getLogger("skydeck.server")
+
+
+def storage_error_text(exc: Exception) -> str:
+    """The refusal a mover reads when the commit failed: a database that cannot be
+    reached is named as such (the move was not played; it may be sent again once the
+    database is back), anything else carries the database's own words."""
+    if isinstance(exc, DBAPIError) and (
+        exc.connection_invalidated or isinstance(exc, OperationalError | InterfaceError)
+    ):
+        first = str(exc.orig).strip().splitlines()[0] if exc.orig else type(exc).__name__
+        return (
+            "the database is unreachable, so the move was not played; send it again "
+            f"once the database is back ({first})"
+        )
+    return f"the move could not be stored: {exc}"
+
 
 MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = 5, 24 * 3600
 #: Seconds a clock of a human seat waits for that seat to connect before it starts.
@@ -342,7 +360,7 @@ class Hub:
             self.storage.append_actions([w for _, w, _ in pending])
         except Exception as exc:
             log.exception("could not store %d moves", len(pending))
-            error = ProtocolError("storage", f"the move could not be stored: {exc}")
+            error = ProtocolError("storage", storage_error_text(exc))
             for room, n, status, deadlines, undoable in before.values():
                 room.reset_to(room.match.record.entries[:n])
                 room.status = status
@@ -351,6 +369,8 @@ class Hub:
             for _, _, on_error in pending:
                 if on_error is not None:
                     on_error(error)
+            if isinstance(exc, IntegrityError):
+                self._drop_stale([room for room, *_ in before.values()])
             return error
         done: dict[str, Room] = {}
         for room, _, _ in pending:
@@ -361,6 +381,31 @@ class Hub:
             self._schedule_ai(room)
             self._unload_if_done(room)
         return None
+
+    def _drop_stale(self, rooms: list[Room]) -> None:
+        """Rooms whose log in storage has moved past them (another worker took the
+        match over while this one was cut off: the action log's primary key refused a
+        second move of the same number) leave memory; their clients are closed and
+        reconnect to whichever worker owns the match now, which rebuilds it from the
+        log. The key is the fence: two workers can never both extend one log."""
+        for room in rooms:
+            stored = self.storage.action_count(room.id)
+            if stored == room.n:
+                continue  # this room was not the stale one
+            log.warning(
+                "match %s moved on elsewhere (%d moves stored, %d here): dropped",
+                room.id,
+                stored,
+                room.n,
+            )
+            for handle in room.timers.values():
+                handle.cancel()
+            room.timers.clear()
+            if self.rooms.get(room.id) is room:
+                del self.rooms[room.id]
+            for client in list(room.clients):
+                client.send(None)
+            room.clients.clear()
 
     def hold(self, room: Room, seat: int, n: int, at: Any) -> None:
         """Where ``seat`` is moving the card it is playing, seen at move ``n`` (a client's
