@@ -10,6 +10,8 @@ import duckdb
 import polars as pl
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from skydeck.cli import main
 from skydeck.sim import play as play_module
@@ -31,6 +33,20 @@ def test_grid_values_read_lists_words_and_json() -> None:
     ]
     assert parse_grid(['races=[["wiss","vak"]]']) == [("races", [["wiss", "vak"]])]
     assert parse_grid(["scale=dispute,war"]) == [("scale", ["dispute", "war"])]
+
+
+@given(
+    games=st.integers(1, 200),
+    chunk=st.integers(1, 60),
+    sizes=st.lists(st.integers(1, 4), min_size=0, max_size=3),
+)
+def test_chunks_cover_every_match_once(games: int, chunk: int, sizes: list[int]) -> None:
+    grid = [(f"k{i}", list(range(n))) for i, n in enumerate(sizes)]
+    plan = Plan("stellarion", ["random"], games, {}, grid, 0, chunk)
+    ids = [s * games + i for s, a, b in plan.chunks() for i in range(a, b)]
+    assert sorted(ids) == list(range(plan.size() * games))
+    assert len(plan.settings()) == plan.size()
+    assert len({x.label for x in plan.settings()}) == plan.size()
 
 
 def test_every_setting_plays_the_same_deals_with_seats_rotated(tmp_path: Path) -> None:
