@@ -12,6 +12,7 @@
 // REPORT_MS while it moves): when the deployment clock rings, or someone calls stop in
 // Light Speed, the card being moved lands where it is, as the rulebook says.
 import { svg, el, capital, seatColour } from "../common.js";
+import { cardArt, shotArt, playShots, newDamageByCard, laserColour, LASER_WIDTH, SHIELD } from "./conflict_art.js";
 
 export const hiddenKinds = ["place"];
 export const hiddenNote =
@@ -19,7 +20,6 @@ export const hiddenNote =
   "While you hold it, the mouse wheel, Q/E or its round handle turn it; Escape puts it back. " +
   "Keyboard: focus the card in hand, arrows move it, Q/E turn it, Enter deploys.";
 
-const LASER = { 1: { c: "#d9c2ff", w: 1.5 }, 2: { c: "#ff5a5a", w: 3 }, 3: { c: "#7dffa8", w: 5 } };
 const TURN = 15; // degrees per wheel notch or Q/E press (Shift: FINE)
 const FINE = 5; // the handle snaps to this (Shift: TURN)
 const HANDLE = 20; // mm from the card's nose to the rotate handle
@@ -84,17 +84,21 @@ function cardFace(ship, hw, hl, attrs) {
   const g = svg("g", {});
   g.append(svg("rect", { x: -hw, y: -hl, width: 2 * hw, height: 2 * hl, rx: 3, ...attrs }));
   g.append(svg("path", { d: `M ${-8} ${-hl + 10} L 0 ${-hl + 2} L 8 ${-hl + 10}`, fill: "none", stroke: "#ffd66b", "stroke-width": 2 }));
-  for (const sh of ship?.shields || []) g.append(svg("line", { x1: sh[0], y1: -sh[1], x2: sh[2], y2: -sh[3], stroke: "#ff4050", "stroke-width": 4 }));
-  for (const lz of ship?.lasers || []) {
-    const [dx, dy] = heading(lz.direction);
-    const st = LASER[lz.strength] || LASER[1];
-    g.append(svg("line", { x1: lz.x, y1: -lz.y, x2: lz.x + dx * 14, y2: -(lz.y + dy * 14), stroke: st.c, "stroke-width": st.w }));
-  }
+  stubs(g, ship);
   if (ship) {
     g.append(svg("text", { x: 0, y: -4, "text-anchor": "middle", "font-size": 10, fill: "#e8ecff" }, ship.name.length > 14 ? ship.name.slice(0, 13) + "…" : ship.name));
     g.append(svg("text", { x: 0, y: 12, "text-anchor": "middle", "font-size": 10, fill: "#ffd66b" }, `i${ship.initiative} · hull ${ship.hull}`));
   }
   return g;
+}
+
+/** A design's shields and laser stubs in its own frame (nose up, SVG y down). */
+function stubs(g, ship) {
+  for (const sh of ship?.shields || []) g.append(svg("line", { x1: sh[0], y1: -sh[1], x2: sh[2], y2: -sh[3], stroke: SHIELD, "stroke-width": 3, "stroke-linecap": "round" }));
+  for (const lz of ship?.lasers || []) {
+    const [dx, dy] = heading(lz.direction);
+    g.append(svg("line", { x1: lz.x, y1: -lz.y, x2: lz.x + dx * 14, y2: -(lz.y + dy * 14), stroke: laserColour(lz.strength, lz.kind), "stroke-width": (LASER_WIDTH[lz.strength] || 1.6) + 1 }));
+  }
 }
 
 /** The rotate handle: a stalk from the nose to a round grip, drawn nose up around (0, 0). */
@@ -317,10 +321,15 @@ export function render(root, view, ctx) {
     `${ctx.names?.[i] || "Seat " + (i + 1)} · ${capital(s.race)} · ${s.score} VP`,
     view.phase === "preparation" ? (s.ready ? " · ready" : " · choosing") : ` · deck ${s.deck}${s.holding ? " + 1 in hand" : ""}${s.done ? " · done" : ""}`)));
   wrap.append(seatsLine);
+  const battleBar = battleLine(view, ctx);
+  if (battleBar) wrap.append(battleBar);
   if (me && view.phase === "preparation") {
     wrap.append(el("div", { class: "cf-fleet" }, `Your fleet (${me.credits_left} of ${view.credits} credits left): `,
       (me.fleet || []).length ? me.fleet.map((id) => el("span", { class: "chip" }, view.ships[id]?.name || id)) : el("span", { class: "muted" }, "no ship bought yet")));
   }
+
+  const shop = shopLine(view, ctx);
+  if (shop) wrap.append(shop);
 
   // The card in hand, at the table's scale, turned as it will be deployed.
   const ship = me && me.hand ? view.ships[me.hand] : null;
@@ -331,7 +340,9 @@ export function render(root, view, ctx) {
       style: `width: calc(100% * ${2 * R} / ${W + 20})`, role: "button", tabindex: canPlace ? 0 : -1,
       "aria-label": `Card in hand: ${ship?.name || me.hand}. Drag it onto the table; arrow keys move it, Q or E turn it, Enter deploys it, Escape puts it back.` });
     turn = svg("g", { transform: `rotate(${-angle})` });
-    turn.append(cardFace(ship, hw, hl, { fill: "#1d2a55", stroke: seatColour(seat), "stroke-width": 2.5 }));
+    const face = cardArt({ ...(ship || { name: me.hand }), owner: seat, damage: [], cubes: 0, delays: 0, fired: false }, hw, hl);
+    stubs(face, ship);
+    turn.append(face);
     if (canPlace) turn.append(handle(hl, "hand"));
     hand.append(turn);
     hand.addEventListener("pointerdown", (ev) => {
@@ -356,28 +367,42 @@ export function render(root, view, ctx) {
   s.append(svg("rect", { x: 0, y: 0, width: W, height: H, rx: 6, fill: "#0d1a2c", stroke: "#3a4a94", "stroke-width": 2, "data-table": "1" }));
   for (let gx = 100; gx < W; gx += 100) s.append(svg("line", { x1: gx, y1: 0, x2: gx, y2: H, stroke: "#1a2a44", "stroke-width": 1 }));
   for (let gy = 100; gy < H; gy += 100) s.append(svg("line", { x1: 0, y1: gy, x2: W, y2: gy, stroke: "#1a2a44", "stroke-width": 1 }));
+  // The cards, as `skydeck render` draws them; a battle step's lasers over them, revealed
+  // one after another in firing order. Cards the step destroyed or emptied stay as
+  // dashed ghosts (marked when their last hit lands) so every beam ends on something.
+  const shots = view.phase === "battle" || view.phase === "over" ? view.battle.shots || [] : [];
+  const hitNow = newDamageByCard(shots);
+  const lastHit = new Map(shots.map((sh, i) => [sh.target, i]));
+  const firing = new Set(shots.map((sh) => sh.from_card));
+  const cardsLayer = svg("g", { class: "cf-cards" });
+  const edges = svg("g", { class: "cf-edges" });
   for (const c of view.cards) {
+    const ghost = !c.on_table && lastHit.has(c.card);
+    if (!c.on_table && !ghost) continue;
+    const g = svg("g", { [ghost ? "data-ghost" : "data-card"]: c.card, "data-ship": c.ship, "data-x": c.x, "data-y": c.y, "data-angle": c.angle, "data-owner": c.owner ?? "",
+      transform: `translate(${c.x} ${H - c.y}) rotate(${-c.angle})` });
+    g.append(svg("title", {}, `${c.name}${c.owner === null || c.owner === undefined ? "" : ` (${ctx.names?.[c.owner] || `Player ${c.owner + 1}`})`}: ${c.role === "ship" || c.role === "flagship" ? `initiative ${c.initiative}, damage ${(c.damage || []).length} of ${c.hull}, ${c.vp} VP` : `${c.role}, ${c.cubes} cubes`}`));
+    if (firing.has(c.card) && view.phase === "battle") g.append(svg("rect", { class: "cf-firing", x: -hw - 4, y: -hl - 4, width: 2 * hw + 8, height: 2 * hl + 8, rx: 6, fill: "none", stroke: "#fff176", "stroke-width": 2.5 }));
+    g.append(cardArt(c, hw, hl, { angle: c.angle, ghost, newDamage: (hitNow.get(c.card) || []).slice(-(c.damage || []).length || Infinity) }));
+    if (ghost) {
+      const x = svg("g", { class: "cf-shot cf-gone", "data-i": lastHit.get(c.card) });
+      x.append(svg("path", { d: "M-24,-26 L24,26 M24,-26 L-24,26", stroke: "#ff1744", "stroke-width": 4, "stroke-linecap": "round", opacity: 0.9 }));
+      g.append(x);
+    }
+    cardsLayer.append(g);
     if (!c.on_table) continue;
-    const g = svg("g", { "data-card": c.card, "data-ship": c.ship, "data-x": c.x, "data-y": c.y, "data-angle": c.angle, "data-owner": c.owner ?? "" });
-    g.append(svg("polygon", { points: c.corners.map(P).join(" "), fill: c.role === "meteor" ? "#4a4a52" : "#1d2a55", stroke: owner(c), "stroke-width": 2.5 }));
-    for (const sh of c.shields || []) g.append(svg("line", { x1: sh[0], y1: H - sh[1], x2: sh[2], y2: H - sh[3], stroke: "#ff4050", "stroke-width": 4 }));
+    for (const sh of c.shields || []) edges.append(svg("line", { class: "shield", x1: sh[0], y1: H - sh[1], x2: sh[2], y2: H - sh[3], stroke: SHIELD, "stroke-width": 3, "stroke-linecap": "round", opacity: 0.9 }));
     for (const lz of c.lasers || []) {
       const [dx, dy] = heading(lz.direction);
-      const st = LASER[lz.strength] || LASER[1];
-      g.append(svg("line", { x1: lz.from[0], y1: H - lz.from[1], x2: lz.from[0] + dx * 14, y2: H - (lz.from[1] + dy * 14), stroke: st.c, "stroke-width": st.w }));
+      edges.append(svg("line", { x1: lz.from[0], y1: H - lz.from[1], x2: lz.from[0] + dx * 14, y2: H - (lz.from[1] + dy * 14), stroke: laserColour(lz.strength, lz.kind), "stroke-width": (LASER_WIDTH[lz.strength] || 1.6) + 1, "stroke-linecap": "round" }));
     }
-    const dmg = (c.damage || []).length;
-    g.append(svg("text", { x: c.x, y: H - c.y - 6, "text-anchor": "middle", "font-size": 11, fill: "#e8ecff" }, c.name.length > 14 ? c.name.slice(0, 13) + "…" : c.name));
-    g.append(svg("text", { x: c.x, y: H - c.y + 10, "text-anchor": "middle", "font-size": 10, fill: "#ffd66b" },
-      c.role === "cargo" ? `cargo ${c.cubes}` : c.role === "meteor" ? "meteor" : `i${c.initiative} · ${dmg}/${c.hull}${c.delays ? ` · delay ${c.delays}` : ""}`));
-    s.append(g);
   }
-  // Lasers of the last initiative step.
-  for (const shot of view.battle.shots || []) {
-    const st = LASER[shot.strength] || LASER[1];
-    s.append(svg("line", { class: "laser", x1: shot.from[0], y1: H - shot.from[1], x2: shot.to[0], y2: H - shot.to[1], stroke: st.c, "stroke-width": st.w + 1, opacity: 0.9 }));
-    s.append(svg("circle", { cx: shot.to[0], cy: H - shot.to[1], r: 5, fill: shot.result === "shield" ? "#ff4050" : st.c }));
-  }
+  s.append(cardsLayer, edges);
+  const name = (u) => (u === null || u === undefined ? "nothing" : view.cards[u]?.name || `card ${u}`);
+  const beams = svg("g", { class: "cf-shots" });
+  shots.forEach((sh, i) => beams.append(shotArt(sh, i, H, name)));
+  s.append(beams);
+  s.dataset.step = String(view.battle.step || 0);
   // The held card: pressing on the table picks the card in hand up right there; a second
   // pointer (another finger) on the held card's handle turns it.
   const layer = svg("g", { class: "cf-held", "pointer-events": "none" });
@@ -397,7 +422,9 @@ export function render(root, view, ctx) {
     });
   }
   wrap.append(s);
+  wrap.append(legend());
   root.replaceChildren(wrap);
+  playShots(s, `${ctx.replay ? "replay" : "live"}|${view.battle.step}|${view.battle.initiative}`, shots.length);
   // which card the reports are about: a new card in hand starts a fresh report
   const cardKey = me && me.hand ? `${seat}:${me.hand}:${me.deck}` : null;
   if (cardKey !== live?.cardKey) reported = null;
@@ -406,6 +433,49 @@ export function render(root, view, ctx) {
   if (hadFocus && hand && canPlace) hand.focus();
   tick();
   return true;
+}
+
+/** The battle's caption: which step and initiative just fired and who fired, the board's
+ * Fire button (the first place to look for the move), and the shots shown again. */
+function battleLine(view, ctx) {
+  if (view.phase !== "battle" && view.phase !== "over") return null;
+  const b = view.battle;
+  const bar = el("div", { class: "cf-battle", role: "status" });
+  if (b.step) {
+    const firing = [...new Set((b.shots || []).map((sh) => sh.from_card))].map((u) => view.cards[u]?.name).filter(Boolean);
+    bar.append(el("span", { class: "cf-step", "data-step": b.step, "data-initiative": b.initiative }, `Step ${b.step}: initiative ${b.initiative}`),
+      el("span", {}, firing.length ? `fired: ${firing.join(", ")}` : "nobody could fire"));
+    if ((b.shots || []).length) bar.append(el("button", { class: "secondary", id: "cf-replay-shots", type: "button", title: "show this step's lasers again",
+      onclick: () => { const table = document.querySelector(".cf-table"); if (table) playShots(table, `again|${Date.now()}`, (b.shots || []).length, true); } }, "↻ Show the shots again"));
+  } else bar.append(el("span", { class: "cf-step", "data-step": 0 }, "Deployed: the battle is about to start"));
+  const fire = (ctx.legal || []).find((a) => a.action.kind === "fire");
+  if (fire && ctx.live) bar.append(el("button", { class: "primary", id: "cf-fire", type: "button", "data-board-move": "fire", disabled: ctx.pending, onclick: () => ctx.act(fire) },
+    b.next !== null && b.next !== undefined ? `Fire initiative ${b.next} ▸` : "Fire ▸"));
+  return bar;
+}
+
+/** Preparation: the ships one may still buy, as small cards on the board. */
+function shopLine(view, ctx) {
+  if (view.phase !== "preparation" || !ctx.live) return null;
+  const buys = (ctx.legal || []).filter((a) => a.action.kind === "buy");
+  const ready = (ctx.legal || []).find((a) => a.action.kind === "ready");
+  if (!buys.length && !ready) return null;
+  const row = el("div", { class: "cf-shop", style: `--seat:${seatColour(ctx.seat ?? 0)}` });
+  for (const a of buys) {
+    const ship = view.ships[a.action.args[0]];
+    row.append(el("button", { type: "button", "data-board-move": "buy", "data-ship": a.action.args[0], disabled: ctx.pending, title: ship?.text || a.label, onclick: () => ctx.act(a) },
+      el("b", {}, ship?.name || a.action.args[0]), el("span", {}, `${ship?.cost ?? "?"} cr`), el("span", {}, `init ${ship?.initiative ?? "?"} · hull ${ship?.hull ?? "?"}`)));
+  }
+  if (ready) row.append(el("button", { type: "button", class: "primary cf-ready", "data-board-move": "ready", disabled: ctx.pending, onclick: () => ctx.act(ready) }, "Fleet ready ▸"));
+  return row;
+}
+
+/** What the colours and marks mean, as on the rendered pictures. */
+function legend() {
+  const item = (colour, words, dashed = false) => el("span", {}, el("i", { style: dashed ? `background:repeating-linear-gradient(90deg, ${colour} 0 5px, transparent 5px 8px)` : `background:${colour}` }), words);
+  return el("div", { class: "cf-legend" }, item(laserColour(1), "laser 1"), item(laserColour(2), "laser 2"), item(laserColour(3), "laser 3"),
+    item(laserColour(1, "ion"), "ion"), item(laserColour(1, "piercing"), "piercing"), item(SHIELD, "shield"), item("#ffc107", "cargo cube"),
+    item("#ccc", "missed (left the table)", true), el("span", {}, "hull boxes fill with the shooter's colour"));
 }
 
 function tick() {
