@@ -90,6 +90,8 @@ def test_resume_plays_only_what_is_missing(tmp_path: Path) -> None:
         run(SOLO, tmp_path / "cut", progress=stop_after_one)
     assert len(list((tmp_path / "cut" / "matches").glob("*.parquet"))) == 1
     # A chunk whose matches part is missing counts as not played, even with other parts.
+    # A part cut off mid-write (a crash) stays hidden from readers of the folder.
+    (tmp_path / "cut" / "seats" / ".part-00009-0000000.parquet.tmp").write_bytes(b"PAR1 cut")
     outcome = run(SOLO, tmp_path / "cut", resume=True)
     assert (outcome.played, outcome.skipped) == (8, 4)
     assert tables(tmp_path / "cut") == tables(tmp_path / "whole")

@@ -112,7 +112,9 @@ def write_chunk(out: Path, chunk: Chunk, rows: Rows) -> None:
         folder = out / table
         folder.mkdir(exist_ok=True)
         data = pa.Table.from_pylist(rows[table], schema=TABLES[table])
-        tmp = folder / (name + ".tmp")
+        # Hidden while half-written: Parquet readers skip names starting with ".", so a
+        # crash mid-write leaves nothing that breaks ``pq.read_table(DIR/table)``.
+        tmp = folder / f".{name}.tmp"
         pq.write_table(data, tmp, compression="zstd")
         os.replace(tmp, folder / name)
 
