@@ -85,7 +85,7 @@ function fallback(view, seat, msg) {
 
 /** The drone of solo Stellar Expedition plays as a rival without a seat: a panel too. */
 function dronePanel(view) {
-  const d = view?.drone;
+  const d = view?.modules?.drone || view?.drone;
   if (!d) return null;
   const decks = Object.values(d.decks || {});
   const next = decks.map((k) => k.next).find(Boolean);
