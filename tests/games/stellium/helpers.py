@@ -19,7 +19,7 @@ from skydeck.games.stellium.rules import (
 U = UNIVERSE
 BODY_LETTER = {"P": 1, "C": 2, "S": 3, "N": 4}
 #: Where a Supernova is put in each Galaxy the test leaves empty (far from Black Holes).
-FILLERS = ("a1", "d1", "g1", "b7", "e7", "h7")
+FILLERS = ("b2", "j2", "q1", "f6", "m5", "u5")
 
 
 def cell(name: str) -> int:
@@ -50,6 +50,8 @@ def position(
     assert isinstance(s, StelliumState)
     s.board = [0] * U.size
     for name, body in (board or {}).items():
+        if not U.is_space[cell(name)]:
+            raise ValueError(f"{name} is not a space of the Universe")
         s.board[cell(name)] = BODY_LETTER.get(body) or BODY_CODE[body]
     s.fillers = []  # type: ignore[attr-defined]
     if fill:  # keep every Galaxy non-empty, so no refill starts by accident
@@ -60,7 +62,7 @@ def position(
     s.bag = [BAG_TOTALS[b] - s.board.count(b) for b in range(5)]
     s.bag[0] = 0
     s.discs = list(range(6))
-    s.turns = [0] * 6
+    s.turns = [0] * 6  # printed orientation: disc g on slot g
     s._recolour()
     if drawn:
         b = BODY_LETTER.get(drawn) or BODY_CODE[drawn]

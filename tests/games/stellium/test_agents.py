@@ -29,19 +29,19 @@ def test_state_from_view_rebuilds_what_the_seat_sees() -> None:
 
 def test_completes_a_mission_when_it_can() -> None:
     s = position(
-        board={"c1": "P", "d1": "P", "e1": "P", "h2": "S", "a3": "S"},
+        board={"b2": "P", "d2": "P", "f2": "P", "k1": "S", "o3": "S"},
         phase="missions",
         hands=[["m01"], []],
     )
     s._advance([])
     agent = HeuristicAgent(s.game)
     choice = agent.choose(s.view(0), s.legal_actions(0), 0)
-    assert str(choice) == "complete m01 (c1,d1,e1)"
+    assert str(choice) == "complete m01 (b2,d2,f2)"
 
 
 def test_places_the_missing_body_of_a_held_mission() -> None:
     s = position(
-        board={"c1": "P", "d1": "P", "h2": "S", "a3": "S"},
+        board={"b2": "P", "d2": "P", "k1": "S", "o3": "S"},
         phase="place",
         drawn="P",
         hands=[["m01"], []],
@@ -49,7 +49,7 @@ def test_places_the_missing_body_of_a_held_mission() -> None:
     )
     agent = HeuristicAgent(s.game)
     choice = agent.choose(s.view(0), s.legal_actions(0), 0)
-    assert str(choice) in {"place e1", "place b1"}
+    assert str(choice) == "place f2"  # b2-d2-f2: west of b2 is the Outer Belt
     assert str(choice) in legal_texts(s)
 
 
@@ -77,12 +77,12 @@ def test_terminal_render_draws_the_board() -> None:
 
     from skydeck.games.stellium.terminal import options_from_args, render
 
-    s = position(board={"c1": "P", "a4": "N", "e2": "S"}, hands=[["m01"], []])
+    s = position(board={"c1": "P", "d4": "N", "j2": "S"}, hands=[["m01"], []])
     out = io.StringIO()
     Console(file=out, width=120, color_system=None).print(render(s.view(0), 0))
     text = out.getvalue()
     assert "<N>" in text and "(S)" in text and "m01 Green Line" in text
-    assert " a  b  c  d  e  f  g  h  i  j" in text
+    assert " a  b  c  d  e  f  g  h  i  j  k  l  m  n  o  p  q  r  s  t  u" in text
 
     class Args:
         first_game = True
@@ -92,7 +92,7 @@ def test_terminal_render_draws_the_board() -> None:
 
 def test_with_a_frozen_board_the_agent_cycles_missions_instead_of_passing() -> None:
     s = position(
-        board={"h2": "S", "a3": "S"},
+        board={"k1": "S", "o3": "S"},
         phase="new_mission",
         hands=[["m01", "m02", "m03"], []],
         available=["m11"],
@@ -120,10 +120,10 @@ def test_terminal_play_with_scripted_input() -> None:
 
 
 def test_blocks_an_opponents_finished_shape() -> None:
-    # seat 1 holds m11 (three Comets in a line) and c3-d3-e3 already form it; seat 0
+    # seat 1 holds m11 (three Comets in a line) and c1-d2-e3 already form it; seat 0
     # places a Supernova and should pull one of those Comets into a Black Hole
     s = position(
-        board={"c3": "C", "d3": "C", "e3": "C", "h1": "P", "a1": "S"},
+        board={"c1": "C", "d2": "C", "e3": "C", "k1": "P", "p2": "S"},
         phase="place",
         drawn="N",
         hands=[[], ["m11"]],
@@ -135,7 +135,7 @@ def test_blocks_an_opponents_finished_shape() -> None:
     if s.phase == 2:
         pull = agent.choose(s.view(0), s.legal_actions(0), 0)
         s.apply(pull, 0)
-    line = [s.board[U.index_of[n]] for n in ("c3", "d3", "e3")]
+    line = [s.board[U.index_of[n]] for n in ("c1", "d2", "e3")]
     assert line != [2, 2, 2]
 
 
@@ -183,8 +183,8 @@ def test_batch_rating_grows_as_a_shape_fills() -> None:
     from skydeck.games.stellium.progress import potential, values
     from skydeck.games.stellium.rules import CARD_INDEX, CARDS
 
-    base = position(board={"c1": "P", "d1": "P"}, hands=[["m01"], []])
-    done = position(board={"c1": "P", "d1": "P", "e1": "P"}, hands=[["m01"], []])
+    base = position(board={"b2": "P", "d2": "P"}, hands=[["m01"], []])
+    done = position(board={"b2": "P", "d2": "P", "f2": "P"}, hands=[["m01"], []])
     card = CARDS[CARD_INDEX["m01"]]
     assert potential(card, done.board, done.colours) == 1.0
     assert 0 < potential(card, base.board, base.colours) < 1.0

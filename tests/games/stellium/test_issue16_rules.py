@@ -22,10 +22,8 @@ ALL = 0b11110
 
 def _next_to_a_black_hole() -> tuple[str, str, str]:
     """A Galaxy space g, its neighbouring Black Hole h and the direction g -> h."""
-    from skydeck.games.stellium.universe import DIRS
-
     for g in U.galaxy_spaces:
-        for d, (name, _, _) in enumerate(DIRS):
+        for d, (name, _, _) in enumerate(U.dirs):
             h = U.step[g][d]
             if h >= 0 and U.is_hole[h]:
                 return U.names[g], U.names[h], name
@@ -49,32 +47,38 @@ def test_a_comet_may_still_collide_a_body_into_a_black_hole() -> None:
     assert bodies(s)[g] == "comet" and bodies(s)[h] == "planet"
 
 
-def test_issue_16_replay_the_star_stays_out_of_the_black_hole() -> None:
-    """The issue's own line of play (seed 0, 2 players) on the board it was found on."""
-    s = skydeck.load("stellium", players=2).new(0)
-    moves = ["draw supernova", "place c1", "pull a4 b3", "take m18", "draw star", "place a3"]
-    try:
-        for text in moves:
-            act(s, text)
-    except IllegalAction:
-        pytest.skip("the line of play belongs to the old square board")
-    assert "push s" not in legal_texts(s)
-    for a in s.legal_actions(s.to_move[0]):
-        if a.kind == "push":
-            t = s.clone()
-            t.apply(a, t.to_move[0])
-            assert not U.is_hole[t.placed], f"{a} carried the Star into a Black Hole"
+def test_in_random_play_no_blue_token_push_ends_in_a_black_hole() -> None:
+    """The issue's line of play (a Star placed beside an occupied Black Hole, then
+    ``push`` towards it) belonged to the old board; here every push offered in random
+    games is tried and the placed body must never stand in a Black Hole after it."""
+    from skydeck.core import Rng
+
+    tried = 0
+    for seed in range(6):
+        s = skydeck.load("stellium", players=2).new(seed)
+        rng = Rng(seed)
+        while not s.is_over:
+            seat = s.to_move[0]
+            legal = s.legal_actions(seat)
+            for a in legal:
+                if a.kind == "push":
+                    t = s.clone()
+                    t.apply(a, seat)
+                    assert not U.is_hole[t.placed], f"{a} carried the body into a Black Hole"
+                    tried += 1
+            s.apply(rng.choice(legal), seat)
+    assert tried > 20
 
 
 def test_the_kept_body_may_serve_another_mission_this_turn() -> None:
-    # m01 (line of 3 Planets) on e1-e3; m09 (3 Planets on Galaxy centres) on b2, e2, h2
-    board = {"e1": "planet", "e2": "planet", "e3": "planet", "b2": "planet", "h2": "planet"}
+    # m01 (line of 3 Planets) on h2-j2-l2; m09 (3 Planets on Galaxy centres) on d2, j2, p2
+    board = {"h2": "planet", "j2": "planet", "l2": "planet", "d2": "planet", "p2": "planet"}
     s = position(board=board, phase="missions", hands=[["m01", "m09"], []])
     s._advance([])
-    act(s, "complete m01 (e1,e2,e3)")
-    act(s, "keep e2")
-    assert bodies(s)["e2"] == "planet"
-    assert "complete m09 (b2,e2,h2)" in legal_texts(s)
-    act(s, "complete m09 (b2,e2,h2)")
+    act(s, "complete m01 (h2,j2,l2)")
+    act(s, "keep j2")
+    assert bodies(s)["j2"] == "planet"
+    assert "complete m09 (d2,j2,p2)" in legal_texts(s)
+    act(s, "complete m09 (d2,j2,p2)")
     points = {c.id: c.points for c in CARDS}
     assert s.points[0] == points["m01"] + points["m09"]

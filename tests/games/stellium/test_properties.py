@@ -61,6 +61,10 @@ def test_missions_conserved(n: int, seed: int) -> None:
 BAD = [
     "place z9",
     "place a4",
+    "place d4",  # a Black Hole
+    "place e3 n",  # no such direction on the lattice
+    "rotate 90",  # quarter turns belong to no disc here
+    "swap c3 d4",  # never into a Black Hole
     "place e2 up",
     "draw moon",
     "swap a1 j7",
@@ -131,3 +135,37 @@ def test_resample_redraws_only_the_reserve(n: int, seed: int, steps: int) -> Non
     assert sample.view(0) == s.view(0)
     assert sorted(sample.reserve) == sorted(s.reserve)
     assert sample.board == s.board and sample.hands == s.hands
+
+
+@settings(max_examples=25, deadline=None)
+@given(players, seeds)
+def test_bodies_enter_black_holes_only_by_push_or_pull(n: int, seed: int) -> None:
+    s = skydeck.load("stellium", players=n).new(seed)
+    rng = Rng(seed)
+    holes = U.holes
+    while not s.is_over:
+        seat = s.to_move[0]
+        a = rng.choice(s.legal_actions(seat))
+        before = [s.board[h] for h in holes]
+        s.apply(a, seat)
+        entered = [h for h, b in zip(holes, before) if s.board[h] and s.board[h] != b]
+        if entered:
+            comet = a.kind == "place" and len(a.args) == 2
+            assert a.kind in ("push", "pull") or comet, f"{a} put a body in a Black Hole"
+
+
+@settings(max_examples=15, deadline=None)
+@given(players, seeds, st.integers(0, 120))
+def test_snapshots_never_change(n: int, seed: int, steps: int) -> None:
+    s = playout(n, seed, steps)
+    snap = s.to_json()
+    frozen = json.dumps(snap, sort_keys=True)
+    rng = Rng(seed)
+    for _ in range(40):
+        if s.is_over:
+            break
+        seat = s.to_move[0]
+        s.apply(rng.choice(s.legal_actions(seat)), seat)
+    assert json.dumps(snap, sort_keys=True) == frozen
+    restored = s.game.restore(json.loads(frozen))
+    assert dump(restored) == frozen

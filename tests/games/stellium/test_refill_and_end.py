@@ -14,10 +14,10 @@ NW = U.slot_cells[0]
 def emptied(players: int, turn: int, bag: list[int] | None = None):  # type: ignore[no-untyped-def]
     """Seat ``turn`` places a Supernova and pulls the north-west Galaxy's only body
     (c3) into Black Hole d4, emptying that Galaxy."""
-    s = position(players=players, board={"c3": "P", "e2": "S"}, phase="place", drawn="N", turn=turn)
+    s = position(players=players, board={"c3": "P", "j2": "S"}, phase="place", drawn="N", turn=turn)
     if bag is not None:
         s.bag = bag
-    act(s, "place e5")
+    act(s, "place k5")
     act(s, "pull d4 c3")
     return s
 
@@ -46,13 +46,13 @@ def test_refill_order_previous_player_then_counter_clockwise(players, turn, orde
 def test_refill_places_on_any_space_of_the_empty_galaxy_only() -> None:
     s = emptied(2, 0)
     with pytest.raises(IllegalAction):
-        act(s, "refill planet e1")
+        act(s, "refill planet h2")  # the north Galaxy is not the empty one
     s.refill_pool = [0, 5, 0, 0, 0]
     s._legal = None
     s._legal_set = None
     assert legal_texts(s) == {f"refill planet {U.names[c]}" for c in NW}
-    act(s, "refill planet b2")  # the centre is a space like any other
-    assert bodies(s)["b2"] == "planet"
+    act(s, "refill planet d2")  # the centre is a space like any other
+    assert bodies(s)["d2"] == "planet"
 
 
 def test_refill_leftovers_go_back_to_the_bag() -> None:
@@ -75,13 +75,13 @@ def test_refill_with_a_short_bag_and_with_an_empty_bag() -> None:
 
 
 def test_discard_keeping_a_black_hole_body_empties_the_galaxy() -> None:
-    # a line b2-b3-b4 completed keeping b4 (a Black Hole) leaves the Galaxy empty
+    # a line f2-e3-d4 completed keeping d4 (a Black Hole) leaves the Galaxy empty
     s = position(
-        board={"b2": "P", "b3": "P", "b4": "P", "e2": "S"}, phase="missions", hands=[["m01"], []]
+        board={"f2": "P", "e3": "P", "d4": "P", "j2": "S"}, phase="missions", hands=[["m01"], []]
     )
     s._advance([])
-    act(s, "complete m01 (b2,b3,b4)")
-    act(s, "keep b4")
+    act(s, "complete m01 (f2,e3,d4)")
+    act(s, "keep d4")
     assert s.phase == 5 and s.refill_queue == [0] and s.to_move == (1,)
 
 
@@ -97,7 +97,7 @@ def finish_turn(s) -> None:  # type: ignore[no-untyped-def]
 def test_reaching_the_target_starts_a_final_round_for_equal_turns() -> None:
     s = position(
         players=3,
-        board={"c1": "P", "d1": "P", "e1": "P", "h2": "S", "a3": "S"},
+        board={"b2": "P", "d2": "P", "f2": "P", "k1": "S", "o3": "S"},
         phase="missions",
         turn=1,
         first=0,
@@ -106,9 +106,9 @@ def test_reaching_the_target_starts_a_final_round_for_equal_turns() -> None:
     )
     s.points[1] = s.game.target - 3
     s._advance([])
-    act(s, "complete m01 (c1,d1,e1)")
+    act(s, "complete m01 (b2,d2,f2)")
     assert s.final and s.reached == [1]
-    act(s, "keep c1")
+    act(s, "keep b2")
     finish_turn(s)
     assert s.turn == 2 and not s.is_over  # seat 2 has not played this round
     finish_turn(s)
@@ -118,7 +118,7 @@ def test_reaching_the_target_starts_a_final_round_for_equal_turns() -> None:
 def test_reaching_the_target_on_the_last_seat_of_the_round_ends_at_once() -> None:
     s = position(
         players=3,
-        board={"c1": "P", "d1": "P", "e1": "P", "h2": "S", "a3": "S"},
+        board={"b2": "P", "d2": "P", "f2": "P", "k1": "S", "o3": "S"},
         phase="missions",
         turn=2,
         first=0,
@@ -127,8 +127,8 @@ def test_reaching_the_target_on_the_last_seat_of_the_round_ends_at_once() -> Non
     )
     s.points[2] = s.game.target
     s._advance([])
-    act(s, "complete m01 (c1,d1,e1)")
-    act(s, "keep c1")
+    act(s, "complete m01 (b2,d2,f2)")
+    act(s, "keep b2")
     finish_turn(s)
     assert s.is_over
 
@@ -136,21 +136,21 @@ def test_reaching_the_target_on_the_last_seat_of_the_round_ends_at_once() -> Non
 def test_colour_bonuses_do_not_count_for_the_target() -> None:
     s = position(
         players=2,
-        board={"c1": "P", "d1": "P", "e1": "P", "h2": "S", "a3": "S"},
+        board={"b2": "P", "d2": "P", "f2": "P", "k1": "S", "o3": "S"},
         phase="missions",
         hands=[["m01"], []],
         available=["m11"],
     )
     s.points[0] = s.game.target - 4  # +3 from m01, +1 colour bonus would reach it
     s._advance([])
-    act(s, "complete m01 (c1,d1,e1)")
+    act(s, "complete m01 (b2,d2,f2)")
     assert not s.final and s.total(0) >= s.game.target
 
 
 def test_an_emptied_reserve_starts_the_final_round() -> None:
     s = position(
         players=2,
-        board={"h2": "S", "a3": "S"},
+        board={"k1": "S", "o3": "S"},
         phase="new_mission",
         turn=1,
         first=0,

@@ -52,16 +52,17 @@ def test_bad_options() -> None:
 
 def test_universe_geometry() -> None:
     u = UNIVERSE
-    assert len(u.spaces) == 64 and len(u.holes) == 10 and len(u.slot_cells) == 6
-    assert [u.names[c] for c in u.centres] == ["b2", "e2", "h2", "c6", "f6", "i6"]
-    assert len(u.neighbours[u.index_of["e2"]]) == 8
-    assert set(u.names[c] for c in u.neighbours[u.index_of["a1"]]) == {"b1", "a2", "b2"}
-    # neighbours across Galaxies exist (c2 | d2), Black Holes separate north and south
-    assert u.index_of["d2"] in u.neighbours[u.index_of["c2"]]
-    assert u.galaxy_of[u.index_of["c2"]] != u.galaxy_of[u.index_of["d2"]]
+    assert len(u.spaces) == 52 and len(u.holes) == 10 and len(u.slot_cells) == 6
+    assert [u.names[c] for c in u.centres] == ["d2", "j2", "p2", "g5", "m5", "s5"]
+    assert len(u.neighbours[u.index_of["j2"]]) == 6
+    assert set(u.names[c] for c in u.neighbours[u.index_of["b2"]]) == {"d2", "c3", "c1"}
+    # neighbours across Galaxies exist: f2 | h2 side by side, e3 | f4 north to south
+    assert u.index_of["h2"] in u.neighbours[u.index_of["f2"]]
+    assert u.galaxy_of[u.index_of["f2"]] != u.galaxy_of[u.index_of["h2"]]
+    assert u.galaxy_of[u.index_of["e3"]] != u.galaxy_of[u.index_of["f4"]]
     # each disc has 4 coloured holes, one per colour, and 4 starting holes
     for d in range(6):
-        for q in range(4):
+        for q in range(6):
             assert sorted(x for x in u.disc_colour[d][q] if x) == [1, 2, 3, 4]
             assert len(u.disc_start[d][q]) == 4
 

@@ -9,7 +9,7 @@ from skydeck.core.record import Match
 from skydeck.games.stellium.rules import CARD_INDEX, CARDS
 from tests.games.stellium.helpers import act, dump, legal_texts, position
 
-BOARD = {"h2": "S", "a3": "S"}
+BOARD = {"k1": "S", "o3": "S"}
 
 
 def ids(cards: list[int]) -> list[str]:

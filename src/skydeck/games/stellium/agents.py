@@ -43,7 +43,7 @@ def state_from_view(game: Game, view: dict[str, Any], seed: int = 0) -> Stellium
     s.bag = [0] + [view["bag"][b] for b in ("planet", "comet", "star", "supernova")]
     discs = {name: i for i, name in enumerate(_U.disc_names)}
     s.discs = [discs[d["disc"]] for d in view["discs"]]
-    s.turns = [d["quarter_turns"] for d in view["discs"]]
+    s.turns = [d["turns"] for d in view["discs"]]
     s._recolour()
     s.tokens = [sum(1 << _COLOUR_CODE[c] for c in t) for t in view["tokens"]]
     s.hands = [[CARD_INDEX[c] for c in h] for h in view["hands"]]

@@ -2,18 +2,18 @@
 
     draw planet | draw comet | draw star | draw supernova     choose a body by touch
     timeout                                                    the 5 seconds ran out
-    place e2                 put the drawn body on empty space e2
-    place e2 ne              Comet: hit the body on e2, pushing the line towards ne
-    swap f3 g3               Swap: the body on f3 trades places with its neighbour on g3
+    place e3                 put the drawn body on empty space e3
+    place e3 ne              Comet: hit the body on e3, pushing the line towards ne
+                             (directions e se sw w nw ne: the triangular lattice)
+    swap f2 h2               Swap: the body on f2 trades places with its neighbour on h2
     push ne                  Collision (blue token): the placed body pushes towards ne
-    rotate 90|180|270        Rotation: turn the placed body's Galaxy clockwise (on the
-                             published board by sixths: rotate 60|120|180|240|300)
+    rotate 60|120|...|300    Rotation: turn the placed body's Galaxy clockwise by sixths
     pull d4 c3               Attraction: Black Hole d4 pulls in the body on c3
     skip                     the mandatory effect has no target (only then)
-    complete m07 (b2,c2,d2)  complete Mission m07 with the bodies on those spaces
-    keep c2                  the one body of that Mission that stays on the board
+    complete m01 (b2,d2,f2)  complete Mission m01 with the bodies on those spaces
+    keep d2                  the one body of that Mission that stays on the board
     done                     stop completing Missions
-    refill star e2           empty-Galaxy refill: place a drawn Star on e2
+    refill star e3           empty-Galaxy refill: place a drawn Star on e3
     take m12                 take Available Mission m12
     take m12 m03             ... discarding m03 from a full hand (3) to the box
     pass                     keep a full hand and take nothing
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from skydeck.core import Action
 from skydeck.games.stellium.content import BODIES
-from skydeck.games.stellium.universe import DIRS, Universe
+from skydeck.games.stellium.universe import Universe, played
 
 EFFECTS = ("", "swap", "push", "rotate", "pull")  # by the body code whose effect it is
 EFFECT_BODY = {name: i for i, name in enumerate(EFFECTS) if name}
@@ -36,8 +36,13 @@ SKIP = Action("skip")
 DONE = Action("done")
 PASS = Action("pass")
 DRAW = tuple(Action("draw", (b,)) if b else TIMEOUT for b in BODIES)
-PUSH = tuple(Action("push", (d,)) for d, _, _ in DIRS)
-ROTATE = (TIMEOUT, Action("rotate", (90,)), Action("rotate", (180,)), Action("rotate", (270,)))
+_PLAYED = played()
+#: push[d] and rotate[k] on the board the game is played on (Notation has them for any)
+PUSH = tuple(Action("push", (d,)) for d, _, _ in _PLAYED.dirs)
+ROTATE = (
+    TIMEOUT,
+    *(Action("rotate", (k * _PLAYED.turn_degrees,)) for k in range(1, _PLAYED.full_turn)),
+)
 
 
 class Notation:

@@ -28,9 +28,9 @@ from skydeck.games.stellium.notation import (
     TIMEOUT,
     Notation,
 )
-from skydeck.games.stellium.universe import load as load_universe
+from skydeck.games.stellium.universe import played
 
-UNIVERSE = load_universe()
+UNIVERSE = played()
 CARDS: tuple[Card, ...] = build_cards(UNIVERSE)
 CARD_INDEX = {c.id: c.index for c in CARDS}
 NOTATION = Notation(UNIVERSE)
@@ -285,8 +285,9 @@ class StelliumState(State):
         if tokens & (1 << 3):
             return True
         if tokens & (1 << 1) and any(
-            self.board[a] == 2 and any(self.board[b] not in (0, 2) for b in _NEIGH[a])
-            for a in _U.spaces
+            self.board[a] == 2
+            and any(self.board[b] not in (0, 2) and not _IS_HOLE[b] for b in _NEIGH[a])
+            for a in _GALAXY_SPACES
         ):
             return True
         return bool(tokens & (1 << 4)) and any(
@@ -316,14 +317,15 @@ class StelliumState(State):
 
     def _options_of(self, eff: int, p: int, body: int) -> list[Action]:
         board = self.board
-        if eff == 1:  # Swap: another body of the placed type trades with a neighbour
+        if eff == 1:  # Swap: another body of the placed type trades with a neighbour,
+            # both in Galaxies (a body enters a Black Hole only when pushed or pulled)
             swap = NOTATION.swap
             return [
                 swap[a, b]
-                for a in _U.spaces
+                for a in _GALAXY_SPACES
                 if board[a] == body and a != p
                 for b in _NEIGH[a]
-                if b != p and board[b] and board[b] != body
+                if b != p and board[b] and board[b] != body and not _IS_HOLE[b]
             ]
         if eff == 2:  # Collision: the placed body pushes a line and takes the first space,
             # never a Black Hole (bodies are only pushed or pulled there, not placed)

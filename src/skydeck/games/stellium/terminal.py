@@ -34,9 +34,11 @@ def options_from_args(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def board_text(view: dict[str, Any]) -> Text:
-    """The Universe as a grid: bodies as coloured capitals, empty coloured holes as the
-    colour's initial (g b y p; after a body standing on one: Sy), Galaxy centres in
-    brackets, Black Holes as @ (a body in one: <P>)."""
+    """The Universe as drawn on the table: every other column of each row is a hole of
+    the triangular lattice, so each Galaxy shows as a seven-hole flower. Bodies as
+    coloured capitals, empty coloured holes as the colour's initial (g b y p; after a
+    body standing on one: Sy), Galaxy centres in brackets, Black Holes as @ (a body in
+    one: <P>)."""
     u = view["universe"]
     spaces = set(u["spaces"])
     holes = set(u["black_holes"])
@@ -49,8 +51,8 @@ def board_text(view: dict[str, Any]) -> Text:
         for col in u["columns"]:
             name = f"{col}{r + 1}"
             body = board.get(name)
-            if name not in spaces:
-                out.append(" | ", style="dim")
+            if name not in spaces:  # Outer Belt, fragment, or between lattice points
+                out.append("   ")
             elif body:
                 if name in holes:
                     left, right = "<", ">"

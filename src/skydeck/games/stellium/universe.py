@@ -9,6 +9,7 @@ lookup, so the rules never do geometry on the hot path.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from skydeck.games.stellium.content import (
@@ -335,3 +336,10 @@ def load_published(path: Path | None = None) -> Universe:
 def load(path: Path | None = None) -> Universe:
     model = load_universe(path)
     return build_universe(model, path.name if path else "universe.json")
+
+
+@cache
+def played() -> Universe:
+    """The board the game is played on: the published one (issue 16). Loaded once;
+    the rules, the notation and every front read this one."""
+    return load_published()

@@ -28,12 +28,17 @@ def _universe_json() -> dict[str, Any]:
         "width": u.width,
         "height": u.height,
         "columns": [chr(ord("a") + c) for c in range(u.width)],
+        # the published board: a triangular lattice in doubled columns (a hole only where
+        # row + column is even); discs turn by sixths
+        "lattice": u.lattice,
+        "directions": [d for d, _, _ in u.dirs],
+        "turn_degrees": u.turn_degrees,
         "spaces": [u.names[i] for i in u.spaces],
         "black_holes": [u.names[i] for i in u.holes],
         "galaxies": [
             {
                 "slot": u.slot_names[g],
-                "centre": u.names[cells[4]],
+                "centre": u.names[u.centres[g]],
                 "spaces": [u.names[c] for c in cells],
             }
             for g, cells in enumerate(u.slot_cells)
@@ -92,6 +97,7 @@ def build_view(s: StelliumState, seat: int | None) -> dict[str, Any]:
     slot_names = st.slot_names
     disc_names = st.disc_names
     turns = s.turns
+    step = st.universe["turn_degrees"]
     bag = s.bag
     card_json = st.card_json
     token_names = st.tokens
@@ -110,7 +116,12 @@ def build_view(s: StelliumState, seat: int | None) -> dict[str, Any]:
         "board": {k: BODIES[b] for k, b in zip(names, s.board) if b},
         "colours": {k: COLOURS[c] for k, c in zip(names, s.colours) if c},
         "discs": [
-            {"galaxy": slot_names[g], "disc": disc_names[d], "quarter_turns": turns[g]}
+            {
+                "galaxy": slot_names[g],
+                "disc": disc_names[d],
+                "turns": turns[g],
+                "degrees": turns[g] * step,
+            }
             for g, d in enumerate(s.discs)
         ],
         "bag": {"planet": bag[1], "comet": bag[2], "star": bag[3], "supernova": bag[4]},

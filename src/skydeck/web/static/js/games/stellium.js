@@ -1,10 +1,13 @@
-// Stellium drawn in SVG: the Universe grid with its six Galaxy discs (which visibly turn
-// when rotated), Black Holes, coloured holes and bodies; the bag; Missions available and
-// in hand; Influence tokens and scores. Spaces, bodies and Missions that a legal move
-// uses glow; clicking them narrows the moves.
+// Stellium drawn in SVG: the published Universe, a triangular lattice of holes whose six
+// Galaxy discs are seven-hole flowers (a centre and a ring of six) that visibly turn by
+// sixths when rotated, Black Holes between them, coloured holes and bodies; the bag;
+// Missions available and in hand; Influence tokens and scores. Spaces, bodies and
+// Missions that a legal move uses glow; clicking them narrows the moves.
+// Coordinates are doubled columns (VIEW.md): a hole only where row + column is even, so a
+// column is half a hole apart and a row sqrt(3)/2 of a hole.
 import { svg, capital, words } from "../common.js";
 
-const CELL = 64, PAD = 24;
+const CELL = 60, PAD = 28, ROW = CELL * Math.sqrt(3) / 2;
 const HOLE = { green: "#4cc46a", blue: "#4a8cff", yellow: "#f2c94c", pink: "#ff6fae" };
 const BODY = {
   planet: { fill: "url(#sm-planet)", letter: "P" },
@@ -90,10 +93,16 @@ function missionCard(card, x, y, ctx, opts = {}) {
   g.append(svg("text", { x: x + 6, y: y + 14, "font-size": 11, fill: "#10131f", "font-weight": 700 }, card.name.length > 17 ? card.name.slice(0, 16) + "…" : card.name));
   g.append(svg("text", { x: x + w - 6, y: y + h - 7, "text-anchor": "end", "font-size": 14, fill: "#ffd66b", "font-weight": 700 }, `${card.points}★`));
   if (card.shape) {
-    const rows = card.shape, cols = Math.max(...rows.map((r) => r.length)), cs = Math.min(20, 80 / Math.max(cols, rows.length));
-    const ox = x + (w - cols * cs) / 2, oy = y + 28;
+    // Drawn on the lattice like the board: doubled columns, only the holes of the
+    // bodies' parity are holes at all.
+    const rows = card.shape, cols = Math.max(...rows.map((r) => r.length));
+    let parity = 0;
+    rows.forEach((row, r) => [...row].forEach((ch, c) => { if (ch !== ".") parity = (r + c) % 2; }));
+    const cs = Math.min(22, 90 / Math.max((cols + 1) / 2, rows.length * 0.87));
+    const ox = x + (w - (cols + 1) * cs / 2) / 2, oy = y + 30;
     rows.forEach((row, r) => [...row].forEach((ch, c) => {
-      const cx = ox + c * cs + cs / 2, cy = oy + r * cs + cs / 2;
+      if ((r + c) % 2 !== parity) return;
+      const cx = ox + (c + 1) * cs / 2, cy = oy + r * cs * 0.87 + cs / 2;
       if (ch === ".") g.append(svg("circle", { cx, cy, r: 2, fill: "#55608f" }));
       else g.append(body(LETTER[ch], cx, cy, cs * 0.42));
     }));
@@ -117,9 +126,10 @@ export function render(root, view, ctx) {
   const cols = U.columns;
   const pos = (name) => {
     const c = cols.indexOf(name[0]), r = Number(name.slice(1)) - 1;
-    return [PAD + c * CELL + CELL / 2, PAD + r * CELL + CELL / 2];
+    return [PAD + (c + 1) * CELL / 2, PAD + r * ROW + CELL / 2];
   };
-  const boardW = PAD * 2 + U.width * CELL, boardH = PAD * 2 + U.height * CELL;
+  const boardW = PAD * 2 + (U.width + 1) * CELL / 2, boardH = PAD * 2 + (U.height - 1) * ROW + CELL;
+  const stepDeg = U.turn_degrees || 60, full = Math.round(360 / stepDeg);
   const width = boardW + 300;
   const seatsH = view.players * 150;
   const missionsBottom = 236 + Math.ceil((view.available || []).length / 2) * 126;
@@ -138,8 +148,15 @@ export function render(root, view, ctx) {
   for (const gal of U.galaxies) {
     const [cx, cy] = pos(gal.centre);
     const g = svg("g", { "data-galaxy": gal.slot });
-    g.append(svg("circle", { cx, cy, r: CELL * 1.55, fill: "url(#sm-disc)", stroke: "#6a72d8", "stroke-width": 2 }));
-    g.append(svg("path", { d: `M${cx} ${cy - CELL * 1.45} A ${CELL * 1.45} ${CELL * 1.45} 0 0 1 ${cx + CELL * 1.45} ${cy}`, fill: "none", stroke: "#9aa6ff", "stroke-width": 3, opacity: 0.5 }));
+    // A flower: the disc, then a petal behind each of the seven holes, and a mark on the
+    // rim so that a turn by a sixth shows.
+    g.append(svg("circle", { cx, cy, r: CELL * 1.45, fill: "url(#sm-disc)", stroke: "#6a72d8", "stroke-width": 2 }));
+    for (const sp of gal.spaces) {
+      if (sp === gal.centre) continue;
+      const [px, py] = pos(sp);
+      g.append(svg("line", { x1: cx, y1: cy, x2: px, y2: py, stroke: "#9aa6ff", "stroke-width": 2, opacity: 0.25 }));
+    }
+    g.append(svg("path", { d: `M${cx} ${cy - CELL * 1.38} A ${CELL * 1.38} ${CELL * 1.38} 0 0 1 ${cx + CELL * 1.2} ${cy - CELL * 0.69}`, fill: "none", stroke: "#9aa6ff", "stroke-width": 3, opacity: 0.6 }));
     discGroups.set(gal.slot, { g, cx, cy });
     s.append(g);
   }
@@ -149,26 +166,26 @@ export function render(root, view, ctx) {
     const gal = inGalaxy.get(sp);
     const parent = gal ? discGroups.get(gal.slot).g : s;
     const g = svg("g", { "data-space": sp });
-    if (holes.has(sp)) g.append(svg("circle", { cx, cy, r: 20, fill: "url(#sm-hole)" }));
-    else g.append(svg("circle", { cx, cy, r: 20, fill: "#0c0f2a", stroke: view.colours?.[sp] ? HOLE[view.colours[sp]] : "#55608f", "stroke-width": view.colours?.[sp] ? 4 : 1.5 }));
-    if (gal && gal.centre === sp) g.append(svg("circle", { cx, cy, r: 25, fill: "none", stroke: "#ffffff", "stroke-opacity": 0.35, "stroke-dasharray": "3 3" }));
+    if (holes.has(sp)) g.append(svg("circle", { cx, cy, r: 19, fill: "url(#sm-hole)" }));
+    else g.append(svg("circle", { cx, cy, r: 19, fill: "#0c0f2a", stroke: view.colours?.[sp] ? HOLE[view.colours[sp]] : "#55608f", "stroke-width": view.colours?.[sp] ? 4 : 1.5 }));
+    if (gal && gal.centre === sp) g.append(svg("circle", { cx, cy, r: 24, fill: "none", stroke: "#ffffff", "stroke-opacity": 0.35, "stroke-dasharray": "3 3" }));
     const b = view.board[sp];
-    if (b) g.append(body(b, cx, cy, 19));
-    if (view.placed === sp) g.append(svg("circle", { cx, cy, r: 27, fill: "none", stroke: "#fff", "stroke-width": 2 }));
-    parent.append(mark(g, sp, ctx, cx, cy, 21));
+    if (b) g.append(body(b, cx, cy, 18));
+    if (view.placed === sp) g.append(svg("circle", { cx, cy, r: 26, fill: "none", stroke: "#fff", "stroke-width": 2 }));
+    parent.append(mark(g, sp, ctx, cx, cy, 20));
   }
   // Space names along the edges.
-  cols.forEach((c, i) => s.append(svg("text", { x: PAD + i * CELL + CELL / 2, y: 16, "text-anchor": "middle", "font-size": 11, fill: "#6d78a8" }, c)));
-  for (let r = 1; r <= U.height; r++) s.append(svg("text", { x: 10, y: PAD + (r - 1) * CELL + CELL / 2 + 4, "text-anchor": "middle", "font-size": 11, fill: "#6d78a8" }, String(r)));
+  cols.forEach((c, i) => s.append(svg("text", { x: PAD + (i + 1) * CELL / 2, y: 16, "text-anchor": "middle", "font-size": 11, fill: "#6d78a8" }, c)));
+  for (let r = 1; r <= U.height; r++) s.append(svg("text", { x: 10, y: PAD + (r - 1) * ROW + CELL / 2 + 4, "text-anchor": "middle", "font-size": 11, fill: "#6d78a8" }, String(r)));
   // Animate discs that turned since the last drawing.
   for (const [slot, info] of discGroups) {
-    const turns = disc[slot]?.quarter_turns ?? 0;
+    const turns = disc[slot]?.turns ?? 0;
     const before = lastTurns[slot];
     if (before !== undefined && before !== turns && !ctx.replay) {
-      const delta = (((turns - before) % 4) + 4) % 4;
+      const delta = (((turns - before) % full) + full) % full;
       info.g.style.transformBox = "view-box";
       info.g.style.transformOrigin = `${info.cx}px ${info.cy}px`;
-      info.g.style.transform = `rotate(${-90 * delta}deg)`;
+      info.g.style.transform = `rotate(${-stepDeg * delta}deg)`;
       info.g.setAttribute("data-turning", String(delta));
       requestAnimationFrame(() => requestAnimationFrame(() => {
         info.g.style.transition = "transform 0.9s ease-in-out";
@@ -176,7 +193,7 @@ export function render(root, view, ctx) {
       }));
     }
   }
-  lastTurns = Object.fromEntries((view.discs || []).map((d) => [d.galaxy, d.quarter_turns]));
+  lastTurns = Object.fromEntries((view.discs || []).map((d) => [d.galaxy, d.turns]));
 
   // The bag, the drawn body and the phase, on the right.
   const px = boardW + 20;
