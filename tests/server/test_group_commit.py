@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from skydeck.server.hub import Hub
+from skydeck.server.messages import ProtocolError
 from skydeck.server.room import Client, Room
 from skydeck.server.storage import Deadline, PendingWrite, Storage
 from tests.server.conftest import games, list_games
@@ -218,3 +219,26 @@ def test_a_client_joining_before_the_group_commit_sees_only_committed_moves(db_u
     asyncio.run(scenario())
     states = [m for m in _drain(late) if m["type"] == "state"]
     assert states[0]["n"] == 1
+
+
+def test_a_room_whose_log_moved_on_elsewhere_is_dropped_and_its_clients_closed(db_url):
+    """Two workers holding one match (one took it over while the other was cut off):
+    the action log's key refuses the second move of the same number, and the stale
+    room leaves memory so its clients reconnect to the owner."""
+    owner, stale = _hub(db_url), _hub(db_url)
+    room = _new(owner, 5)
+    old_room = stale.room(room.id)
+    assert old_room is not None
+    watcher = Client(frozenset({0, 1}))
+    old_room.clients.add(watcher)
+    seat, action = _first_legal(room)
+    owner.act(room, seat, action, 0)  # the owner moves first and commits
+    seat, action = _first_legal(old_room)
+    with pytest.raises(ProtocolError) as refused:
+        stale.act(old_room, seat, action, 0)
+    assert refused.value.code == "storage"
+    assert room.id not in stale.rooms and not old_room.clients
+    assert watcher.queue.get_nowait() is None  # closed: it reconnects
+    assert stale.storage.action_count(room.id) == 1
+    again = stale.room(room.id)  # rebuilt from the log, the owner's move included
+    assert again is not None and again.n == 1

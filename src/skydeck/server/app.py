@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -40,13 +40,16 @@ def create_app(
     clock_scale: float = 1.0,
     clock_grace: float = CLOCK_GRACE,
     tune_gc: bool = False,
+    worker: str | None = None,
+    front: tuple[str, int] | None = None,
 ) -> FastAPI:
     """A Skydeck server. ``db_url``: any SQLAlchemy URL (default: SKYDECK_DATABASE_URL,
     else a SQLite file under ./skydeck-data). ``games``/``list_games`` let tests add games.
     ``clock_grace``: seconds a clock of an unconnected human seat waits before it
     starts anyway (it starts at once when the seat connects). ``tune_gc``: the process
     is this server's own (``skydeck serve``, the bench), so its garbage collector may be
-    tuned for short pauses (see ``quiet_gc``)."""
+    tuned for short pauses (see ``quiet_gc``). ``worker``/``front``: this server is one
+    of several behind HAProxy at ``front`` (``skydeck serve --workers N``; see Hub)."""
     store = storage or Storage(db_url)
     hub = Hub(
         store,
@@ -55,6 +58,8 @@ def create_app(
         ai_delay=ai_delay,
         clock_scale=clock_scale,
         clock_grace=clock_grace,
+        worker=worker,
+        front=front,
     )
 
     @contextlib.asynccontextmanager
@@ -69,6 +74,11 @@ def create_app(
     app.state.hub = hub
 
     # --- API -------------------------------------------------------------------------
+    @app.get("/api/health")
+    def health() -> dict[str, Any]:
+        """HAProxy's health check: this worker answers (and which one it is)."""
+        return {"ok": True, "worker": worker, "rooms": len(hub.rooms)}
+
     @app.get("/api/games")
     def list_all_games() -> list[dict[str, Any]]:
         out = []
@@ -137,8 +147,10 @@ def create_app(
         return room
 
     @app.get("/api/matches/{match_id}")
-    def match_info(match_id: str) -> dict[str, Any]:
+    def match_info(match_id: str, response: Response) -> dict[str, Any]:
         room = get_room(match_id)
+        if worker is not None:
+            response.headers["X-Skydeck-Worker"] = worker  # where the match lives now
         out = room.header()
         if room.match.state.is_over:
             out["scores"] = list(room.match.state.scores)

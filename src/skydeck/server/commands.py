@@ -27,6 +27,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="how long a clock (Stellium's draw, a move clock) waits for its seat to "
         "connect before it starts anyway (default 60)",
     )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run N server processes over one PostgreSQL (--db) behind HAProxy on --port, "
+        "each match in one worker (hashed on its id); a dead worker's matches go to the others",
+    )
+    # Set by the --workers launcher for each worker it starts (not for people).
+    p.add_argument("--worker", default=None, help=argparse.SUPPRESS)
+    p.add_argument("--front", default=None, help=argparse.SUPPRESS)
     p.set_defaults(func=serve)
 
 
@@ -64,14 +75,29 @@ def serve(args: argparse.Namespace) -> int:
     from skydeck.server.app import create_app
     from skydeck.server.compression import LargeFramesProtocol
 
+    if args.workers < 1:
+        raise SystemExit(f"--workers must be at least 1, got {args.workers}")
+    if args.workers > 1:
+        from skydeck.server.cluster import run_cluster
+
+        passed = ["--ai-delay", str(args.ai_delay)]
+        if args.clock_grace is not None:
+            passed += ["--clock-grace", str(args.clock_grace)]
+        return run_cluster(args.workers, args.host, args.port, args.db, passed)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     grace = {} if args.clock_grace is None else {"clock_grace": args.clock_grace}
-    app = create_app(args.db, ai_delay=args.ai_delay, tune_gc=True, **grace)
+    front = None
+    if args.front:
+        fhost, _, fport = args.front.rpartition(":")
+        front = (fhost, int(fport))
+    app = create_app(
+        args.db, ai_delay=args.ai_delay, tune_gc=True, worker=args.worker, front=front, **grace
+    )
     store = app.state.hub.storage
+    where = f"Skydeck {args.worker} listens" if args.worker else "Skydeck is"
     print(
-        f"Skydeck is at http://{args.host}:{args.port}/  "
-        f"(database: {store.url}; {store.durability()})"
+        f"{where} at http://{args.host}:{args.port}/  (database: {store.url}; {store.durability()})"
     )
     uvicorn.run(
         app,

@@ -33,6 +33,20 @@ from skydeck.server.storage import Deadline, PendingWrite, Storage, StoredMatch
 log = logging.getLogger("skydeck.server")
 
 
+async def wake(front: tuple[str, int], match_id: str) -> None:
+    """Ask HAProxy for a match's header: the worker its id is routed to rebuilds it."""
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(*front), 5)
+        request = (
+            f"GET /api/matches/{match_id} HTTP/1.1\r\nHost: skydeck\r\nConnection: close\r\n\r\n"
+        )
+        writer.write(request.encode())
+        await asyncio.wait_for(reader.read(), 10)
+        writer.close()
+    except (OSError, TimeoutError) as exc:
+        log.warning("could not wake the owner of match %s: %s", match_id, exc)
+
+
 def storage_error_text(exc: Exception) -> str:
     """The refusal a mover reads when the commit failed: a database that cannot be
     reached is named as such (the move was not played; it may be sent again once the
@@ -63,8 +77,17 @@ class Hub:
         executor: Executor | None = None,
         clock_scale: float = 1.0,
         clock_grace: float = CLOCK_GRACE,
+        worker: str | None = None,
+        front: tuple[str, int] | None = None,
     ) -> None:
         self.storage = storage
+        #: This server's name when it is one of several workers behind HAProxy (``skydeck
+        #: serve --workers N``): a match then lives in the worker HAProxy routes its id to
+        #: and is rebuilt there from the log on its first request, so this worker neither
+        #: rebuilds every live match at start nor keeps the matches it creates.
+        self.worker = worker
+        #: HAProxy's address, for waking the owner of a match created here.
+        self.front = front
         self.game_class = games
         self.list_games = list_games
         self.ai_delay = ai_delay
@@ -87,6 +110,8 @@ class Hub:
     async def start(self) -> None:
         """Rebuild every live match and its clocks from storage; restart its AI seats."""
         self.loop = asyncio.get_running_loop()
+        if self.worker is not None:
+            return  # each match is rebuilt by its owner on its first request
         for match_id in self.storage.live_ids():
             try:
                 room = self.room(match_id)
@@ -118,6 +143,9 @@ class Hub:
         game = self.game_class(stored.game)(**stored.options)
         room = Room(stored, game)
         self.rooms[match_id] = room
+        if self.loop is not None:  # a live match taken up here: its clocks and AI run
+            self._arm_clocks(room)
+            self._schedule_ai(room)
         return room
 
     # --- creating a match ------------------------------------------------------------
@@ -194,6 +222,12 @@ class Hub:
         stored.deadlines = self._deadlines(room)
         self.storage.create_match(stored)
         room.deadlines = {d.key: d for d in stored.deadlines}
+        if self.worker is not None:
+            # The match lives in the worker its id is routed to: ask for it there, so it
+            # starts (clocks, AI seats) even if nobody opens it.
+            if self.loop is not None and self.front is not None:
+                self.loop.create_task(wake(self.front, room.id))
+            return room, tokens
         self.rooms[room.id] = room
         if self.loop is not None:
             self._arm_clocks(room)

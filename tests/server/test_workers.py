@@ -1,0 +1,216 @@
+"""`skydeck serve --workers 2` for real: PostgreSQL, HAProxy and two worker processes.
+
+Matches are created and played through HAProxy; every request and socket of one match
+reaches one worker (players and a spectator see the same updates); the lobby list
+answers from any worker; a worker killed with SIGKILL mid-match has its matches taken
+up by the other from the event log, and clients that reconnect (as the browser does)
+find every acknowledged move and play on.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from skydeck.server.cluster import haproxy_config
+from tests.server.postgres import PostgresServer, find_bindir
+from tests.server.test_storage import _free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_haproxy_hashes_match_requests_and_sockets_on_the_match_id():
+    cfg = haproxy_config("127.0.0.1", 8000, [("w0", 9001), ("w1", 9002)])
+    assert "balance hash var(txn.match)" in cfg and "hash-type consistent" in cfg
+    assert "path_beg /api/matches/ /ws/matches/" in cfg
+    assert cfg.count("server w1 127.0.0.1:9002") == 2  # in both back ends
+    if shutil.which("haproxy"):
+        path = Path(f"/tmp/skydeck-test-{uuid.uuid4().hex}.cfg")
+        path.write_text(cfg)
+        try:
+            out = subprocess.run(["haproxy", "-c", "-f", str(path)], capture_output=True)
+            assert out.returncode == 0, out.stderr
+        finally:
+            path.unlink()
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    bindir = find_bindir()
+    if bindir is None:
+        pytest.skip("PostgreSQL server binaries (initdb, pg_ctl) are not installed")
+    if shutil.which("haproxy") is None:
+        pytest.skip("HAProxy is not installed (Debian: apt-get install haproxy)")
+    server = PostgresServer(bindir)
+    try:
+        url = server.start()
+    except Exception:
+        server.stop()
+        raise
+    yield url
+    server.stop()
+
+
+class Cluster:
+    """``skydeck serve --workers 2`` as a subprocess, its output read line by line."""
+
+    def __init__(self, db: str) -> None:
+        self.port = _free_port()
+        exe = Path(os.environ.get("VIRTUAL_ENV", ROOT / ".venv")) / "bin" / "skydeck"
+        if not exe.exists():
+            exe = Path(shutil.which("skydeck") or "skydeck")
+        cmd = [str(exe), "serve", "--workers", "2", "--port", str(self.port), "--db", db]
+        self.proc = subprocess.Popen(
+            cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.pids: dict[str, int] = {}
+        self.wait_for(r"^Skydeck is at .* workers, HAProxy", 90)
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def wait_for(self, pattern: str, seconds: float) -> str:
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            try:
+                line = self.lines.get(timeout=0.5)
+            except queue.Empty:
+                assert self.proc.poll() is None, "skydeck serve --workers ended"
+                continue
+            found = re.match(r"worker (w\d): pid (\d+)", line)
+            if found:
+                self.pids[found[1]] = int(found[2])
+            if re.search(pattern, line):
+                return line
+        raise AssertionError(f"no line matching {pattern!r} within {seconds} s")
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def owner(self, match_id: str) -> str:
+        r = httpx.get(f"{self.http}/api/matches/{match_id}", timeout=10)
+        assert r.status_code == 200, r.text
+        return r.headers["x-skydeck-worker"]
+
+    def open(self, match_id: str, tokens: list[str], tries: float = 20) -> tuple[Any, dict]:
+        """Connect (again) as the browser does: retry until a worker answers."""
+        deadline = time.time() + tries
+        while True:
+            try:
+                ws = connect(f"ws://127.0.0.1:{self.port}/ws/matches/{match_id}")
+                ws.send(json.dumps({"type": "hello", "tokens": tokens}))
+                welcome, st = (json.loads(ws.recv(timeout=10)) for _ in range(2))
+                assert welcome["type"] == "welcome" and st["type"] == "state"
+                return ws, st
+            except (OSError, EOFError, TimeoutError, Exception):
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.3)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+def _move(ws: Any, st: dict, watchers: list[Any]) -> dict:
+    """Play the first legal move of the seat to move; the mover's and every watcher's
+    next state must be that move's."""
+    seat = st["to_move"][0]
+    act = st["legal"][str(seat)]["actions"][0]["action"]
+    ws.send(json.dumps({"type": "act", "seat": seat, "action": act, "n": st["n"]}))
+    new = json.loads(ws.recv(timeout=20))
+    assert new["type"] == "state" and new["n"] == st["n"] + 1, new
+    for w in watchers:
+        seen = json.loads(w.recv(timeout=20))
+        assert seen["type"] == "state" and seen["n"] == new["n"]
+    return dict(new)
+
+
+def test_two_workers_behind_haproxy_survive_a_worker_killed_mid_match(pg_url):
+    import psycopg
+
+    name = "t_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(pg_url.replace("postgresql+psycopg://", "postgresql://")) as conn:
+        conn.autocommit = True
+        conn.execute(f'CREATE DATABASE "{name}"')
+    db = pg_url.replace("postgresql+psycopg://", "postgresql://").rsplit("/", 1)[0] + "/" + name
+    cluster = Cluster(db)
+    try:
+        assert set(cluster.pids) == {"w0", "w1"}
+        matches = []
+        for k in range(6):  # enough ids that both workers own some (checked below)
+            body = {
+                "game": "stellarion",
+                "options": {"players": 2},
+                "seed": 70 + k,
+                "seats": [{"kind": "human"}] * 2,
+            }
+            r = httpx.post(f"{cluster.http}/api/matches", json=body, timeout=20)
+            assert r.status_code == 201, r.text
+            matches.append(r.json())
+        owners = {m["id"]: cluster.owner(m["id"]) for m in matches}
+        # The same id always reaches the same worker.
+        assert all(cluster.owner(mid) == w for mid, w in owners.items())
+        if len(set(owners.values())) < 2:
+            pytest.fail(f"six matches all hashed to one worker: {owners}")
+        socks: dict[str, tuple[Any, dict, Any]] = {}
+        for m in matches:
+            ws, st = cluster.open(m["id"], m["tokens"])
+            spectator, _ = cluster.open(m["id"], [])
+            for _ in range(3):
+                st = _move(ws, st, [spectator])
+            socks[m["id"]] = (ws, st, spectator)
+        # The lobby's list answers from any worker (round robin): all six, each time.
+        for _ in range(4):
+            listed = httpx.get(f"{cluster.http}/api/matches", timeout=10).json()
+            assert {m["id"] for m in matches} <= {x["id"] for x in listed}
+
+        victim = owners[matches[0]["id"]]
+        survivor = "w1" if victim == "w0" else "w0"
+        os.kill(cluster.pids[victim], signal.SIGKILL)
+        cluster.wait_for(rf"worker {victim} .* ended with code -9", 20)
+        for m in matches:
+            ws, st, spectator = socks[m["id"]]
+            if owners[m["id"]] == victim:
+                # Its sockets were cut; reconnecting reaches the survivor, which rebuilt
+                # the match from the log: every acknowledged move is there.
+                with pytest.raises(ConnectionClosed):
+                    ws.recv(timeout=10)
+                ws, again = cluster.open(m["id"], m["tokens"])
+                assert again["n"] == st["n"] == 3 and again["views"] == st["views"]
+                spectator, _ = cluster.open(m["id"], [])
+                st = again
+            for _ in range(2):  # every match plays on, spectators in step
+                st = _move(ws, st, [spectator])
+            assert cluster.owner(m["id"]) == survivor
+            assert httpx.get(f"{cluster.http}/api/matches/{m['id']}").json()["n"] == 5
+            ws.close()
+            spectator.close()
+    finally:
+        cluster.stop()
