@@ -80,13 +80,17 @@ class Card:
     count: int  # bodies a counting card needs
     placements: tuple[Placement, ...]  # static placements (shape and across cards)
     #: placements grouped by their first cell and its body (key cell * 5 + body), so
-    #: a check only looks at placements anchored on a body that is really there
-    by_anchor: dict[int, tuple[Placement, ...]] = field(default_factory=dict)
+    #: a check only looks at placements anchored on a body that is really there; each
+    #: as (cells, the other (cell, body) pairs to check: the anchor already matches)
+    by_anchor: dict[int, tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]] = field(
+        default_factory=dict
+    )
 
     def __post_init__(self) -> None:
-        groups: dict[int, list[Placement]] = {}
-        for p in self.placements:
-            groups.setdefault(p[0][0] * 5 + p[1][0], []).append(p)
+        groups: dict[int, list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]] = {}
+        for cells, bodies in self.placements:
+            rest = tuple(zip(cells[1:], bodies[1:]))
+            groups.setdefault(cells[0] * 5 + bodies[0], []).append((cells, rest))
         self.by_anchor.update({k: tuple(v) for k, v in groups.items()})
 
     @property
@@ -121,8 +125,8 @@ class Card:
             group = index.get(key)
             if group is None:
                 continue
-            for cells, bodies in group:
-                for i, b in zip(cells, bodies):
+            for cells, rest in group:
+                for i, b in rest:
                     if board[i] != b:
                         break
                 else:
