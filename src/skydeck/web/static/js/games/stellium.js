@@ -144,23 +144,24 @@ export function render(root, view, ctx) {
   const inGalaxy = new Map();
   for (const gal of U.galaxies) for (const sp of gal.spaces) inGalaxy.set(sp, gal);
   // Discs, each in its own group so that a rotation can be animated.
+  const disc = Object.fromEntries((view.discs || []).map((d) => [d.galaxy, d]));
   const discGroups = new Map();
   for (const gal of U.galaxies) {
     const [cx, cy] = pos(gal.centre);
     const g = svg("g", { "data-galaxy": gal.slot });
     // A flower: the disc, then a petal behind each of the seven holes, and a mark on the
     // rim so that a turn by a sixth shows.
-    g.append(svg("circle", { cx, cy, r: CELL * 1.45, fill: "url(#sm-disc)", stroke: "#6a72d8", "stroke-width": 2 }));
+    g.append(svg("circle", { cx, cy, r: CELL * 1.4, fill: "url(#sm-disc)", stroke: "#6a72d8", "stroke-width": 2 }));
     for (const sp of gal.spaces) {
       if (sp === gal.centre) continue;
       const [px, py] = pos(sp);
       g.append(svg("line", { x1: cx, y1: cy, x2: px, y2: py, stroke: "#9aa6ff", "stroke-width": 2, opacity: 0.25 }));
     }
-    g.append(svg("path", { d: `M${cx} ${cy - CELL * 1.38} A ${CELL * 1.38} ${CELL * 1.38} 0 0 1 ${cx + CELL * 1.2} ${cy - CELL * 0.69}`, fill: "none", stroke: "#9aa6ff", "stroke-width": 3, opacity: 0.6 }));
+    const angle = (disc[gal.slot]?.turns ?? 0) * stepDeg; // the rim mark shows how the disc lies
+    g.append(svg("path", { d: `M${cx} ${cy - CELL * 1.32} A ${CELL * 1.32} ${CELL * 1.32} 0 0 1 ${cx + CELL * 1.14} ${cy - CELL * 0.66}`, fill: "none", stroke: "#9aa6ff", "stroke-width": 3, opacity: 0.6, transform: `rotate(${angle} ${cx} ${cy})` }));
     discGroups.set(gal.slot, { g, cx, cy });
     s.append(g);
   }
-  const disc = Object.fromEntries((view.discs || []).map((d) => [d.galaxy, d]));
   for (const sp of U.spaces) {
     const [cx, cy] = pos(sp);
     const gal = inGalaxy.get(sp);
