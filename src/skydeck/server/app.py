@@ -237,11 +237,15 @@ def create_app(
                 data = message.get("text")
                 if data is None:
                     data = message.get("bytes") or b""
+                msg: dict[str, Any] = {}
                 try:
-                    _handle(hub, room, client, parse(data))
+                    msg = parse(data)
+                    _handle(hub, room, client, msg)
                 except ProtocolError as exc:
                     reply = exc.to_json()
                     reply["n"] = room.n
+                    if type(msg.get("n")) is int:  # the move number the refused message saw
+                        reply["for_n"] = msg["n"]
                     client.send(reply)
         except (WebSocketDisconnect, RuntimeError):
             pass

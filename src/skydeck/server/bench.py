@@ -21,11 +21,13 @@ import tempfile
 import time
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import httpx
 
 from skydeck.server.compression import MIN_COMPRESSED
+
+T = TypeVar("T")
 
 
 def _free_port() -> int:
@@ -34,10 +36,14 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _start_server(db: str, port: int, deflate: bool = True) -> subprocess.Popen[bytes]:
+def _start_server(
+    db: str, port: int, deflate: bool = True, clock_grace: float | None = None
+) -> subprocess.Popen[bytes]:
+    grace = "" if clock_grace is None else f", clock_grace={clock_grace!r}"
     code = (
         "import uvicorn; from skydeck.server.app import create_app; "
-        f"uvicorn.run(create_app({db!r}, ai_delay=0, tune_gc=True), host='127.0.0.1', port={port}, "
+        f"uvicorn.run(create_app({db!r}, ai_delay=0, tune_gc=True{grace}), "
+        f"host='127.0.0.1', port={port}, "
         f"log_level='warning', ws_per_message_deflate={deflate!r}, timeout_keep_alive=120, "
         "ws='skydeck.server.compression:LargeFramesProtocol')"
     )
@@ -274,6 +280,10 @@ async def _drive(base: str, game: str, matches: int, seconds: float, deflate: bo
 
 
 def _run(coro: Coroutine[Any, Any, Stats]) -> Stats:
+    return _run_loop(coro)
+
+
+def _run_loop(coro: Coroutine[Any, Any, T]) -> T:
     """Run the bots on uvloop when it is installed (as uvicorn runs the server): less
     CPU per message for the bots, which share the machine with the server."""
     try:

@@ -40,6 +40,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--front", default=None, help=argparse.SUPPRESS)
     p.set_defaults(func=serve)
 
+    p = subparsers.add_parser(
+        "soak",
+        help="many bot matches of every game against a real server, with clock timeouts "
+        "and reconnects: errors, latency and memory over time, records replayed",
+    )
+    p.add_argument("--matches", type=int, default=200, help="concurrent matches")
+    p.add_argument("--minutes", type=float, default=10.0, help="how long")
+    p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(func=soak)
+
 
 def bench_server(args: argparse.Namespace) -> int:
     import json
@@ -67,6 +78,19 @@ def bench_server(args: argparse.Namespace) -> int:
             f"{result['load_before']}, after {result['load_average']}"
         )
     return 0
+
+
+def soak(args: argparse.Namespace) -> int:
+    import json
+
+    from skydeck.server.soak import format_report, run_soak
+
+    if args.matches < 1 or args.minutes <= 0:
+        raise SystemExit("--matches must be at least 1 and --minutes above 0")
+    report = run_soak(matches=args.matches, seconds=args.minutes * 60, db=args.db)
+    print(json.dumps(report) if args.json else format_report(report))
+    ok = not report["errors"] and not report["replay_mismatches"] and report["memory_flat"]
+    return 0 if ok else 1
 
 
 def serve(args: argparse.Namespace) -> int:
