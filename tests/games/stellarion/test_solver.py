@@ -220,3 +220,34 @@ def test_the_verdict_matches_an_exhaustive_search(data: Any, sun: bool) -> None:
         for seat, action in result.line:
             t.apply(action, seat)
         assert t.winners == (0,)
+
+
+def test_a_short_forfeit_that_keeps_the_sun_up_for_a_meteor_is_searched() -> None:
+    # Sun on 30, a Meteor token still on 30, one Meteor held. Turn 1: the only pair (two
+    # Ships) is forfeited; turn 2 Launches alpha1 (Sun +4); turn 3 forfeits back onto
+    # 30, takes the Meteor and trades two for beta1. Turn 3 lands on 30 only if turn 1
+    # forfeited 0-3: after the longest forfeit (to 26) the Launch brings the Sun to 30
+    # itself, and a forfeit of 0 takes no Meteor. The solver once kept only the longest
+    # forfeit (and Meteor landings) and "proved" this position unwinnable.
+    s = pos(
+        expansions=["glaucous_sun"],
+        stars=0,
+        decks={
+            "ship": "*beta.ship alpha.ship beta.ship",
+            "delta": "*delta.ship delta.ship",
+            "nebula": "*alpha.nebula",
+            "stars": "*alpha.stars",
+            "planet": "*alpha.planet",
+        },
+        voyages=[["alpha1"], ["beta1"], [], []],
+        sun=30,
+        meteors=[30],
+        held=1,
+    )
+    assert _brute(s.clone(), set())
+    result = Solver(s, seconds=None, max_nodes=200_000).solve()
+    assert result.status == WON
+    t = s.clone()
+    for seat, action in result.line:
+        t.apply(action, seat)
+    assert t.winners == (0,)

@@ -32,9 +32,11 @@ The search, and why each piece is there::
   "no win below with this many discrepancies left" and whether that search was complete
   (no child cut); a complete failure is final.
 - **Dominance pruning.** (1) Proving a Theory is free and only moves the game forward,
-  so when it is legal it is the only child. (2) Of the Glaucous Sun forfeits, moving the
-  Sun back further is never worse, so only the longest move and those that land on a
-  Meteor are kept. (3) Solo without Mirrors, trading Meteors at the end of a turn is
+  so when it is legal it is the only child. (2) Once no Meteor token is left on the
+  Sun board, moving the Sun back further is never worse (a line from the higher Sun is
+  copied from the lower one, forfeiting no more than it can), so only the longest
+  forfeit is kept. While Meteors remain it is no dominance: a shorter forfeit can keep
+  the Sun high enough to land on a Meteor later (test_solver.py has such a position). (3) Solo without Mirrors, trading Meteors at the end of a turn is
   never better than at the start of the next (it makes no new Launch possible there),
   so the end step only ends the turn. (4) Children with equal keys are one child; a
   child that loses at once is a leaf, not searched.
@@ -173,7 +175,6 @@ class Solver:
         game = state.game
         self._defer_meteors = game.players == 1 and not game.mirrors
         self._sun = game.glaucous_sun
-        self._meteor_spots = frozenset(game.meteor_spots)
 
     # --- the search -----------------------------------------------------------------
     def solve(self) -> Solution:
@@ -275,16 +276,11 @@ class Solver:
                 return [(action, k)]
         if s.phase == END and self._defer_meteors:
             items = [(a, k) for a, k in items if k[0] != "M"]
-        if self._sun:
+        if self._sun and not s.meteors:
             forfeits = [k[1] for _, k in items if k[0] == "F"]
             if forfeits:
                 most = max(forfeits)
-                spots = self._meteor_spots
-                items = [
-                    (a, k)
-                    for a, k in items
-                    if k[0] != "F" or k[1] == most or (k[1] > 0 and s.sun - k[1] in spots)
-                ]
+                items = [(a, k) for a, k in items if k[0] != "F" or k[1] == most]
         return items
 
 
