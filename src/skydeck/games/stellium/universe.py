@@ -1,9 +1,12 @@
 """The Universe's geometry, turned once into plain lookup tables.
 
-Spaces are indexed ``row * width + col`` and named like a chess square (``e2``: column
-e, row 2 from the top). Everything a rule needs (neighbours, straight lines for pushes,
-which Galaxy a space belongs to, how a disc turns, which colour a hole has) is a list
-lookup, so the rules never do geometry on the hot path.
+Two boards can be read: the published one (``build_lattice_universe``: six seven-hole
+flowers on a triangular lattice, drawn in doubled columns, turning by sixths), which the
+game plays on (``played()``), and our first square grid (``build_universe``), kept as a
+second content pack. Spaces are indexed ``row * width + col`` and named like a chess
+square (``e3``: column e, row 3 from the top). Everything a rule needs (neighbours,
+straight lines for pushes, which Galaxy a space belongs to, how a disc turns, which
+colour a hole has) is a list lookup, so the rules never do geometry on the hot path.
 """
 
 from __future__ import annotations
