@@ -36,9 +36,10 @@ The search, and why each piece is there::
   Sun board, moving the Sun back further is never worse (a line from the higher Sun is
   copied from the lower one, forfeiting no more than it can), so only the longest
   forfeit is kept. While Meteors remain it is no dominance: a shorter forfeit can keep
-  the Sun high enough to land on a Meteor later (test_solver.py has such a position). (3) Solo without Mirrors, trading Meteors at the end of a turn is
-  never better than at the start of the next (it makes no new Launch possible there),
-  so the end step only ends the turn. (4) Children with equal keys are one child; a
+  the Sun high enough to land on a Meteor later (test_solver.py has such a position).
+  (3) Solo without Mirrors, trading Meteors at the end of a turn is never better than
+  at the start of the next (it makes no new Launch possible there), so the end step
+  only ends the turn. (4) Children with equal keys are one child; a
   child that loses at once is a leaf, not searched.
 - **Move ordering** is the heuristic agent's ``evaluate`` (games/stellarion/agents.py)
   applied to each child: with the whole state known it reads the true deck contents.
