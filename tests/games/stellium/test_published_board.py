@@ -284,11 +284,14 @@ def test_shapes_are_what_the_rulebook_names() -> None:
 
 
 def test_per_colour_counts_and_values_kept() -> None:
-    from skydeck.games.stellium.rules import CARDS as SQUARE
+    from skydeck.games.stellium.universe import load
+
+    square = build_cards(load())  # the cards of our first, square board
 
     assert [(c.id, c.colour, c.points, c.kind) for c in CARDS] == [
-        (c.id, c.colour, c.points, c.kind) for c in SQUARE
+        (c.id, c.colour, c.points, c.kind) for c in square
     ]
+    assert [sum(1 for c in CARDS if c.colour == k) for k in (1, 2, 3, 4)] == [10] * 4
     assert {c.points for c in CARDS} <= set(range(2, 8))
 
 
