@@ -317,6 +317,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--match-game", default="stellium", help="server: the game those matches play")
     p.add_argument("--no-deflate", action="store_true", help="server: no WebSocket compression")
     p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server: N workers behind HAProxy over PostgreSQL (--db, else a throw-away one)",
+    )
+    p.add_argument("--db", help="server: database URL (default: a fresh SQLite file)")
+    p.add_argument(
         "--seconds", type=float, help="how long to measure (default: 3 for a game, 15 for server)"
     )
     p.add_argument("--seed", type=int, default=0)

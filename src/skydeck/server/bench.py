@@ -13,6 +13,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -311,26 +312,71 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _start_workers(db: str, port: int, workers: int) -> tuple[subprocess.Popen[str], list[int]]:
+    """``skydeck serve --workers N`` (HAProxy in front); its pids: workers and HAProxy."""
+    cmd = [sys.executable, "-m", "skydeck.cli", "serve", "--workers", str(workers)]
+    cmd += ["--port", str(port), "--db", db, "--ai-delay", "0"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    pids = []
+    for line in proc.stdout:
+        found = re.match(r"(worker w\d+|HAProxy): pid (\d+)", line)
+        if found:
+            pids.append(int(found[2]))
+        if line.startswith("Skydeck is at"):
+            return proc, pids
+    raise RuntimeError(f"skydeck serve --workers {workers} did not start")
+
+
+def _cpu_total(pids: list[int]) -> float | None:
+    times = [_cpu_seconds(pid) for pid in pids]
+    return None if any(t is None for t in times) else sum(t or 0.0 for t in times)
+
+
 def run_bench(
-    game: str = "stellium", matches: int = 50, seconds: float = 20.0, deflate: bool = True
+    game: str = "stellium",
+    matches: int = 50,
+    seconds: float = 20.0,
+    deflate: bool = True,
+    workers: int = 1,
+    db: str | None = None,
 ) -> dict[str, Any]:
+    """``workers`` > 1: that many workers behind HAProxy over PostgreSQL (``db``, else a
+    throw-away PostgreSQL server with its default, durable settings); the server CPU
+    is then that of every worker and of HAProxy."""
     # The machine's load before the bench adds its own two processes to it.
     load_before = [round(x, 2) for x in os.getloadavg()]
     folder = Path(tempfile.mkdtemp(prefix="skydeck-bench-"))
-    db = f"sqlite:///{folder / 'bench.sqlite'}"
+    pg = None
+    if workers > 1 and db is None:
+        from skydeck.server.pgtemp import PostgresServer, find_bindir
+
+        bindir = find_bindir()
+        if bindir is None:
+            raise RuntimeError("--workers needs PostgreSQL: give --db, or install its server")
+        pg = PostgresServer(bindir, durable=True)
+        db = pg.start().replace("postgresql+psycopg://", "postgresql://")
+    db = db or f"sqlite:///{folder / 'bench.sqlite'}"
     port = _free_port()
-    proc = _start_server(db, port, deflate)
+    proc: subprocess.Popen[Any]
+    if workers > 1:
+        proc, pids = _start_workers(db, port, workers)
+    else:
+        proc = _start_server(db, port, deflate)
+        pids = [proc.pid]
     try:
-        server_cpu0 = _cpu_seconds(proc.pid)
+        server_cpu0 = _cpu_total(pids)
         bots_cpu0 = time.process_time()
         t0 = time.perf_counter()
         stats = _run(_drive(f"http://127.0.0.1:{port}", game, matches, seconds, deflate))
         elapsed = time.perf_counter() - t0
         bots_cpu = time.process_time() - bots_cpu0
-        server_cpu1 = _cpu_seconds(proc.pid)
+        server_cpu1 = _cpu_total(pids)
     finally:
         proc.terminate()
-        proc.wait(10)
+        proc.wait(30)
+        if pg is not None:
+            pg.stop()
     lat = sorted(stats.latencies) or [0.0]
     return {
         "game": game,
@@ -344,7 +390,11 @@ def run_bench(
         "max_ms": round(lat[-1] * 1000, 2),
         "errors": stats.errors,
         "finished_games": stats.games,
-        "storage": "SQLite, WAL, group commit (each move acknowledged after its commit)",
+        "storage": (
+            f"{'SQLite, WAL synchronous=FULL' if db.startswith('sqlite') else 'PostgreSQL'}, "
+            "group commit (each move acknowledged after its commit)"
+        ),
+        "workers": workers,
         "compression": (
             f"permessage-deflate, messages of {MIN_COMPRESSED} bytes or more" if deflate else "none"
         ),

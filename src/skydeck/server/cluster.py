@@ -13,7 +13,7 @@
 A match lives in one worker: every request and socket naming its id reaches the same
 worker, so its players and spectators share one room. A worker rebuilds a match from
 its log on the first request for it (and arms its clocks and AI seats there). When a
-worker dies, HAProxy's health check takes it out within a second or two and its ids
+worker dies, HAProxy's health check takes it out within about two seconds and its ids
 hash to the others; this launcher then asks HAProxy for every live match, so the new
 owners rebuild them at once (clocks and AI seats keep going even with nobody
 connected), and browsers reconnect by themselves (``match.js``). A dead worker is not
@@ -39,8 +39,12 @@ from typing import Any
 
 from skydeck.server.storage import Storage, default_url
 
-#: Health checks every this many ms; a worker is out after two failed checks.
+#: Health checks every this many ms; a worker is out after FALL failed checks, each
+#: given CHECK_TIMEOUT_MS (a busy worker on a loaded machine must not be taken for dead:
+#: a dead one refuses the connection at once).
 CHECK_MS = 500
+FALL = 3
+CHECK_TIMEOUT_MS = 3000
 
 
 @dataclass
@@ -74,7 +78,7 @@ def haproxy_config(
     hashing, so a worker that goes away moves only its own matches), the rest round
     robin; WebSockets pass through (HTTP mode upgrades them)."""
     servers = "\n".join(f"    server {name} 127.0.0.1:{p}" for name, p in workers)
-    check = f"    default-server check inter {CHECK_MS}ms fall 2 rise 2"
+    check = f"    default-server check inter {CHECK_MS}ms fall {FALL} rise 2"
     return f"""global
     maxconn {maxconn}
 
@@ -84,6 +88,7 @@ defaults
     timeout client 1h
     timeout server 1h
     timeout tunnel 1h
+    timeout check {CHECK_TIMEOUT_MS}ms
     retries 3
     option redispatch 1
 
@@ -231,7 +236,7 @@ def run_cluster(
                         return 1
                     # Once HAProxy has seen it gone (two failed checks), the new owners
                     # take its matches up from the log.
-                    time.sleep(3 * CHECK_MS / 1000)
+                    time.sleep((FALL + 2) * CHECK_MS / 1000)
                     woken = wake_live_matches(front, storage)
                     print(f"{woken} live matches answered after {w.name} ended", flush=True)
         return 0

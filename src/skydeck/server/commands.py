@@ -62,12 +62,15 @@ def bench_server(args: argparse.Namespace) -> int:
         matches=args.matches,
         seconds=args.seconds,
         deflate=not args.no_deflate,
+        workers=args.workers,
+        db=args.db,
     )
     if getattr(args, "json", False):
         print(json.dumps(result))
     else:
         print(
             f"{result['matches']} concurrent {result['game']} matches over WebSockets, "
+            f"{result['workers']} worker(s), "
             f"{result['seconds']} s, {result['storage']}, {result['compression']}, "
             f"{result['event_loop']}:\n"
             f"  {result['moves']} moves, {result['moves_per_s']} moves/s, "
