@@ -10,6 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from skydeck.core.registry import game_ids
 
@@ -43,7 +44,12 @@ def test_lobby_create_play_to_the_end_and_replay(live, page: Page, shots, game_i
             page.wait_for_timeout(100)  # the AI (or a clock) moves
             continue
         before = page.locator("#status").inner_text()
-        button.click()
+        try:
+            button.click(timeout=5_000)
+        except PlaywrightTimeoutError:
+            # The AI moved meanwhile and the move went away with it (both fleets may fire
+            # in Stellar Conflict's battle, and the AI's shot may be the last): look again.
+            continue
         clicks += 1
         page.wait_for_function(
             "b => document.querySelector('#status').innerText !== b"
