@@ -56,7 +56,8 @@ def _deploy_both(live: Any, match_id: str, tokens: list[str], buys: int = 3) -> 
                 continue
             assert msg["status"] == "live", "the match ended before its battle"
             # the seat behind goes first, so neither deploys its last card (a stop) early
-            for seat in sorted(msg["to_move"], key=lambda s: (placed[s], bought[s], s)):
+            mine = [s for s in msg["to_move"] if str(s) in msg["legal"]]
+            for seat in sorted(mine, key=lambda s: (placed[s], bought[s], s)):
                 acts = [a["action"] for a in msg["legal"][str(seat)]["actions"]]
                 kinds = {a["kind"] for a in acts}
                 if "fire" in kinds:
@@ -166,7 +167,9 @@ def test_the_shots_can_be_shown_again(live, page: Page, shots):
     table = page.locator("svg[aria-label='Stellar Conflict table']")
     # Fire until a step with shots, then ask for them again: they hide and come back.
     for _ in range(10):
+        step = int(table.get_attribute("data-step") or 0)
         page.locator("#cf-fire").click()
+        expect(table).to_have_attribute("data-step", str(step + 1))
         expect(table).to_have_class(DONE, timeout=20_000)
         if int(table.get_attribute("data-shots") or 0) >= 1:
             break
@@ -176,3 +179,62 @@ def test_the_shots_can_be_shown_again(live, page: Page, shots):
     assert int(table.get_attribute("data-shown") or 0) < n
     expect(table).to_have_attribute("data-shown", str(n), timeout=20_000)
     expect(table.locator(".cf-shot.on line.laser")).to_have_count(n)
+
+
+#: Each battle table drawn on the page, in order: [step, ms since load].
+WATCH_STEPS = """() => {
+  window.__steps = []; window.__end = null;
+  new MutationObserver(() => {
+    const t = document.querySelector("svg.cf-table");
+    const step = t ? Number(t.dataset.step || 0) : 0;
+    const last = window.__steps.at(-1);
+    if (t && step && (!last || last[0] !== step)) window.__steps.push([step, performance.now()]);
+    const ended = !document.getElementById("end").hidden;
+    if (window.__end === null && ended) window.__end = performance.now();
+  }).observe(document.body,
+    {subtree: true, childList: true, attributes: true, attributeFilter: ["hidden"]});
+}"""
+
+
+def test_an_ai_firing_fast_still_shows_every_step_in_order(live, page: Page, shots):
+    """The AI fires the whole battle at once (no delay here): the page plays the steps one
+    after another, each with all its shots, and the end dialog waits for the last one."""
+    if "conflict" not in game_ids():
+        return
+    shots.append(page)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_viewport_size({"width": 1400, "height": 900})
+    m = live.create(
+        {
+            "game": "conflict",
+            "seed": 11,
+            "options": {"players": 2, "scale": "dispute", "deployment": "light_speed"},
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "ai", "agent": "heuristic"}],
+        }
+    )
+    page.goto(live.base + m["links"]["0"])
+    expect(page.locator("svg[aria-label='Stellar Conflict table']")).to_be_visible()
+    page.evaluate(WATCH)
+    page.evaluate(WATCH_STEPS)
+    _deploy_both(live, m["id"], [m["tokens"][0]])  # Ada's fleet; the AI deploys its own
+    expect(page.locator("#end")).to_be_visible(timeout=90_000)
+    steps = page.evaluate("window.__steps")
+    reveals = page.evaluate("window.__reveals")
+    end = page.evaluate("window.__end")
+    numbers = [s[0] for s in steps]
+    assert numbers == list(range(1, len(numbers) + 1)), numbers
+    assert len(numbers) >= 2, numbers
+    # Every shot of every step was revealed, in firing order, before the next step came.
+    for k, (step, _at) in enumerate(steps):
+        mine: list[list[float]] = []
+        for r in reveals:  # a redraw of the same step shows its shots again: first time only
+            if r[2] == step and r[0] not in [x[0] for x in mine]:
+                mine.append(r)
+        order = [int(r[0]) for r in mine]
+        assert order == sorted(order) and order == list(range(len(order))), (step, order)
+        if k + 1 < len(steps):
+            assert all(r[1] <= steps[k + 1][1] for r in mine), step
+    assert reveals, "no laser was shown"
+    assert end >= max(r[1] for r in reveals), "the end dialog came before the last shots"
+    assert not errors, errors

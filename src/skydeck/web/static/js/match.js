@@ -252,7 +252,8 @@ function draw() {
   const undo = $("#undo");
   undo.hidden = !last.can_undo;
   undo.disabled = pending;
-  if (last.status !== "live" && !endShown) showEnd();
+  // A game still playing out what happened (Stellar Conflict's battle steps) ends first.
+  if (last.status !== "live" && !endShown && !game.busy?.()) showEnd();
 }
 
 /** "You won!", "Player 2 won"; with no winner, a solo or cooperative game is lost by its

@@ -24,7 +24,7 @@ const READERS = {
       stats: [
         stat("★", view.shooting_stars ?? 0, "Shooting Stars left (shared)"),
         stat("outpost", (view.outpost || []).length, "cards in the Outpost (shared)"),
-        view.turns !== undefined ? stat("turns", view.turns, "turns played") : null,
+        view.turns !== undefined ? stat("turn", view.turns, "the turn being played") : null,
       ],
     };
   },

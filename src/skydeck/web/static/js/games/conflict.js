@@ -12,7 +12,7 @@
 // REPORT_MS while it moves): when the deployment clock rings, or someone calls stop in
 // Light Speed, the card being moved lands where it is, as the rulebook says.
 import { svg, el, capital, seatColour } from "../common.js";
-import { cardArt, shotArt, playShots, newDamageByCard, laserColour, LASER_WIDTH, SHIELD } from "./conflict_art.js";
+import { cardArt, shotArt, playShots, shotsPlaying, newDamageByCard, laserColour, LASER_WIDTH, SHIELD } from "./conflict_art.js";
 
 export const hiddenKinds = ["place"];
 export const hiddenNote =
@@ -286,10 +286,41 @@ document.addEventListener("keydown", (ev) => {
   }
 });
 
+// --- the battle, one step at a time ---------------------------------------------------
+//
+// An AI (or another player) may fire the next steps faster than their shots can be
+// watched: each step's view waits in a queue until the shots on screen are shown, so
+// every step plays out in order. The moves offered are always the latest.
+
+let battleQueue = []; // later battle views, oldest first, one per step
+let onScreen = null; // the battle view being drawn while its shots play
+
+/** The view to draw for the latest ``view``: itself, or an earlier step still to show. */
+function battleView(view, ctx) {
+  const inBattle = view.phase === "battle" || view.phase === "over";
+  if (ctx.replay || !inBattle) {
+    battleQueue = [];
+    onScreen = null;
+    return view;
+  }
+  const step = view.battle.step;
+  if (onScreen && onScreen.battle.step === step) onScreen = view;
+  else if (battleQueue.length && battleQueue.at(-1).battle.step === step) battleQueue[battleQueue.length - 1] = view;
+  else battleQueue.push(view);
+  if ((!onScreen || !shotsPlaying()) && battleQueue.length) onScreen = battleQueue.shift();
+  return onScreen || view;
+}
+
+/** True while steps are still to be shown: the page waits before its end dialog. */
+export function busy() {
+  return battleQueue.length > 0 || (onScreen !== null && shotsPlaying());
+}
+
 // --- the page -------------------------------------------------------------------------
 
-export function render(root, view, ctx) {
-  if (!view || !view.table || !Array.isArray(view.cards)) return false;
+export function render(root, latest, ctx) {
+  if (!latest || !latest.table || !Array.isArray(latest.cards)) return false;
+  const view = battleView(latest, ctx);
   cardNames = Object.fromEntries(view.cards.map((c) => [c.card, c.name]));
   const W = view.table.width, H = view.table.height;
   const hw = view.card_size.width / 2, hl = view.card_size.length / 2;
@@ -321,7 +352,7 @@ export function render(root, view, ctx) {
     `${ctx.names?.[i] || "Seat " + (i + 1)} · ${capital(s.race)} · ${s.score} VP`,
     view.phase === "preparation" ? (s.ready ? " · ready" : " · choosing") : ` · deck ${s.deck}${s.holding ? " + 1 in hand" : ""}${s.done ? " · done" : ""}`)));
   wrap.append(seatsLine);
-  const battleBar = battleLine(view, ctx);
+  const battleBar = battleLine(view, ctx, latest);
   if (battleBar) wrap.append(battleBar);
   if (me && view.phase === "preparation") {
     wrap.append(el("div", { class: "cf-fleet" }, `Your fleet (${me.credits_left} of ${view.credits} credits left): `,
@@ -424,7 +455,10 @@ export function render(root, view, ctx) {
   wrap.append(s);
   wrap.append(legend());
   root.replaceChildren(wrap);
-  playShots(s, `${ctx.replay ? "replay" : "live"}|${view.battle.step}|${view.battle.initiative}`, shots.length);
+  // When this step's shots are shown, the next waiting step (or the end dialog) comes.
+  const redraw = ctx.redraw;
+  playShots(s, `${ctx.replay ? "replay" : "live"}|${view.battle.step}|${view.battle.initiative}`, shots.length, false,
+    ctx.replay || !redraw ? null : () => { if (battleQueue.length || view.phase === "over") redraw(); });
   // which card the reports are about: a new card in hand starts a fresh report
   const cardKey = me && me.hand ? `${seat}:${me.hand}:${me.deck}` : null;
   if (cardKey !== live?.cardKey) reported = null;
@@ -437,7 +471,7 @@ export function render(root, view, ctx) {
 
 /** The battle's caption: which step and initiative just fired and who fired, the board's
  * Fire button (the first place to look for the move), and the shots shown again. */
-function battleLine(view, ctx) {
+function battleLine(view, ctx, latest) {
   if (view.phase !== "battle" && view.phase !== "over") return null;
   const b = view.battle;
   const bar = el("div", { class: "cf-battle", role: "status" });
@@ -450,7 +484,7 @@ function battleLine(view, ctx) {
   } else bar.append(el("span", { class: "cf-step", "data-step": 0 }, "Deployed: the battle is about to start"));
   const fire = (ctx.legal || []).find((a) => a.action.kind === "fire");
   if (fire && ctx.live) bar.append(el("button", { class: "primary", id: "cf-fire", type: "button", "data-board-move": "fire", disabled: ctx.pending, onclick: () => ctx.act(fire) },
-    b.next !== null && b.next !== undefined ? `Fire initiative ${b.next} ▸` : "Fire ▸"));
+    latest.battle.next !== null && latest.battle.next !== undefined ? `Fire initiative ${latest.battle.next} ▸` : "Fire ▸"));
   return bar;
 }
 

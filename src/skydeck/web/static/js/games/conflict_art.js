@@ -163,12 +163,24 @@ export function shotArt(s, i, H, names) {
 
 // --- the reveal: shots of one step one after another, kept across redraws ---------------
 
-let anim = { key: null, start: 0 };
+/** How long the last shot of a step stays in view before the next step may be drawn. */
+export const HOLD_MS = 700;
+let anim = { key: null, start: 0, end: 0 };
+
+/** True while a step's shots are still being revealed (or its last shot is held). */
+export function shotsPlaying() {
+  return performance.now() < anim.end;
+}
 
 /** Reveals the step's shots (and what they placed) in firing order. A redraw of the same
- * step carries on where the reveal was; a new step (or ``again``) starts it over. */
-export function playShots(table, key, count, again = false) {
-  if (again || key !== anim.key) anim = { key, start: performance.now() };
+ * step carries on where the reveal was; a new step (or ``again``) starts it over, and
+ * ``onDone`` runs once when that reveal (and the hold after it) is over. */
+export function playShots(table, key, count, again = false, onDone = null) {
+  if (again || key !== anim.key) {
+    const start = performance.now();
+    anim = { key, start, end: start + LEAD_MS + Math.max(count - 1, 0) * STAGGER_MS + HOLD_MS };
+    if (onDone) setTimeout(onDone, anim.end - start + 5);
+  }
   table.dataset.shots = String(count);
   table.dataset.shown = "0";
   const elapsed = performance.now() - anim.start;
