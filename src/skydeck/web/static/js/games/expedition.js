@@ -56,7 +56,7 @@ function resources(e) {
   return parts.length ? parts.join(" and ") : "nothing";
 }
 
-function effectText(e) {
+export function effectText(e) {
   const n = e.n ?? 1;
   switch (e.op) {
     case "gain": return `gain ${resources(e)}`;
