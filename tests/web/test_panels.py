@@ -127,3 +127,7 @@ def test_a_solo_expedition_shows_the_drone_as_a_rival(live, page: Page, shots):
     expect(drone).to_be_visible()
     expect(drone.locator(".pp-name")).to_have_text("The drone")
     expect(drone.locator(".pp-score")).to_have_text(re.compile(r"^\d+$"))
+    # Its next action in words (the card is face up), never a raw object or op name.
+    expect(drone.locator(".pp-next")).to_contain_text(re.compile(r"^next \w+"))
+    expect(drone.locator(".pp-next")).not_to_contain_text("object")
+    expect(drone.locator(".pp-next")).not_to_contain_text("d_")

@@ -207,7 +207,7 @@ function draw() {
   drawTurn();
   drawTabs();
   drawClocks();
-  drawPanels($("#panels"), { header, view: currentView(), msg: last, held, activeSeat, clockOffset });
+  drawPanels($("#panels"), { header, view: currentView(), msg: last, held, activeSeat, clockOffset, game });
   const legalInfo = held.length ? last.legal[String(activeSeat)] : { actions: [], truncated: false };
   const legal = legalInfo.actions;
   const shown = selection.filter(legal);

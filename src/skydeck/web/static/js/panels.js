@@ -84,11 +84,15 @@ function fallback(view, seat, msg) {
 }
 
 /** The drone of solo Stellar Expedition plays as a rival without a seat: a panel too. */
-function dronePanel(view) {
+function dronePanel(view, game) {
   const d = view?.modules?.drone || view?.drone;
   if (!d) return null;
-  const decks = Object.values(d.decks || {});
-  const next = decks.map((k) => k.next).find(Boolean);
+  const next = (d.decks || [])[d.current_deck ?? 0]?.next;
+  let nextText = "";
+  if (next) {
+    try { nextText = game?.effectText ? game.effectText(next) : ""; } catch (err) { console.error(err); }
+    nextText = nextText || String(next.op || "").replace(/^d_/, "").replace(/_/g, " ");
+  }
   return el("div", { class: "pp pp-drone", style: "--seat:#9aa0b0", "data-seat": "drone" },
     el("div", { class: "pp-head" },
       el("span", { class: "seat-dot", style: "background:#9aa0b0" }),
@@ -97,7 +101,7 @@ function dronePanel(view) {
       el("span", { class: "pp-score", title: "the drone's points" }, String(d.points ?? 0))),
     el("div", { class: "pp-stats" },
       el("span", { class: "pp-stat", title: "Embassies left" }, "embassies ", String(d.embassies_left ?? "")),
-      next ? el("span", { class: "pp-stat", title: "its next action" }, "next: ", String(next).replace(/_/g, " ")) : null));
+      nextText ? el("span", { class: "pp-stat pp-next", title: "the drone's next action (its Action card is face up)" }, el("b", {}, "next"), " ", nextText) : null));
 }
 
 /** The clock of one seat, from the state's deadlines; "" when it has none running. */
@@ -115,9 +119,10 @@ function clockText(d, offset) {
 /**
  * Draws one panel per seat in ``root``.
  * @param {HTMLElement} root
- * @param {{header: object, view: object, msg: object, held: number[], activeSeat: number|null, clockOffset: number}} at
+ * @param {{header: object, view: object, msg: object, held: number[], activeSeat: number|null, clockOffset: number, game: object}} at
+ *   (``game``: the game's module, for words it already has, e.g. the drone's next action)
  */
-export function drawPanels(root, { header, view, msg, held, activeSeat, clockOffset = 0 }) {
+export function drawPanels(root, { header, view, msg, held, activeSeat, clockOffset = 0, game = {} }) {
   if (!root || !header) return;
   const reader = READERS[header.game];
   const toMove = new Set(msg?.to_move || []);
@@ -156,7 +161,7 @@ export function drawPanels(root, { header, view, msg, held, activeSeat, clockOff
         el("span", { class: `pp-clock${clock?.low ? " low" : ""}`, "data-due": d?.due, "data-start": d?.start, title: d ? `${d.kind} clock` : "no clock running" }, clock ? `◔ ${clock.text}` : "")),
       stats);
   });
-  const drone = header.game === "expedition" ? dronePanel(view) : null;
+  const drone = header.game === "expedition" ? dronePanel(view, game) : null;
   root.dataset.offset = String(clockOffset);
   root.replaceChildren(...panels, ...(drone ? [drone] : []));
 }

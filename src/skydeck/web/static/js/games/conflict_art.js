@@ -134,8 +134,10 @@ export function shotArt(s, i, H, names) {
   const len = Math.hypot(x1 - x0, y1 - y0) || 1;
   const g = svg("g", { class: "cf-shot", "data-i": i, "data-result": s.result || "", "data-from": s.from_card, style: `--len:${len.toFixed(0)}` });
   g.append(svg("title", {}, `${names(s.from_card)}: ${s.laser_kind || "normal"} laser (${s.strength}) — ${s.result === "damage" ? `${s.damage ?? s.strength} damage to ${names(s.target)}` : RESULT_WORDS[s.result] || s.result}`));
-  g.append(svg("line", { class: "cf-beam cf-glow", x1: x0, y1: H - y0, x2: x1, y2: H - y1, stroke: colour, "stroke-width": (LASER_WIDTH[s.strength] || 1.6) * 3.5, opacity: 0.25, "stroke-linecap": "round" }));
-  g.append(svg("line", { class: "cf-beam laser", "data-result": s.result || "", x1: x0, y1: H - y0, x2: x1, y2: H - y1, stroke: colour, "stroke-width": LASER_WIDTH[s.strength] || 1.6, "stroke-linecap": "round", "stroke-dasharray": s.result === "miss" ? "6 4" : null }));
+  // A beam grows from its ship to where it landed; a miss (dashed) fades in instead.
+  const beam = s.result === "miss" ? "cf-beam-miss" : "cf-beam";
+  g.append(svg("line", { class: `${beam} cf-glow`, x1: x0, y1: H - y0, x2: x1, y2: H - y1, stroke: colour, "stroke-width": (LASER_WIDTH[s.strength] || 1.6) * 3.5, opacity: 0.25, "stroke-linecap": "round" }));
+  g.append(svg("line", { class: `${beam} laser`, "data-result": s.result || "", x1: x0, y1: H - y0, x2: x1, y2: H - y1, stroke: colour, "stroke-width": LASER_WIDTH[s.strength] || 1.6, "stroke-linecap": "round", "stroke-dasharray": s.result === "miss" ? "6 4" : null }));
   if (s.result === "miss") return g;
   const mx = x1, my = H - y1;
   const mark = svg("g", { class: "cf-mark" });
