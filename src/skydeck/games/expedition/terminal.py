@@ -248,7 +248,7 @@ def describe_pending(p: dict[str, Any]) -> str:
         if p["during"] == "sensor":
             return f"{who}: use the special action now, or keep it for later this round?"
         return (
-            f"{who}: Seat {p['of'] + 1}'s Command phase begins - use an Upgrade ability "
+            f"{who}: Player {p['of'] + 1}'s Command phase begins - use an Upgrade ability "
             "or a special action now?"
         )
     return f"{who}: {k.replace('_', ' ')}"
