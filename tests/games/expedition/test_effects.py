@@ -79,7 +79,7 @@ def test_injury_with_empty_hand_does_nothing() -> None:
 
 def test_solo_mission_reaction_can_prevent_harm() -> None:
     st = at_command(2)
-    st.hand[0].append(crew("warchief_karuk"))  # Solo: prevent + repair 1
+    st.hand[0].append(crew("warchief_karuk"))  # Solo: prevent + repair 1 + 2 RM
     run_fx(st, 0, fx("injury", n=1))
     assert st.to_move == (0,) and st.pending[-1]["k"] == "react"
     assert "react_solo warchief_karuk" in texts(st, 0) and "accept" in texts(st, 0)
