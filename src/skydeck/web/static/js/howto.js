@@ -77,9 +77,9 @@ const STEPS = {
     },
     {
       title: "Place it, then its effect happens",
-      text: "Put the body on any empty space of the Universe. Then its effect: a Planet swaps places with a neighbouring Planet, a Comet pushes a line of bodies, a Star turns its Galaxy disc a quarter turn, a Supernova's Black Hole pulls a neighbour in. An Influence token may swap the effect for its colour's.",
+      text: "Put the body on any empty space of the Universe. Then its effect: a Planet swaps places with a neighbouring Planet, a Comet pushes a line of bodies, a Star turns its Galaxy disc by one to five sixths of a turn, a Supernova's Black Hole pulls a neighbour in. An Influence token may swap the effect for its colour's.",
       tryIt: "Try it: click the empty space in the disc to place the Star there.",
-      done: "The Star is placed and its Galaxy disc turns a quarter turn.",
+      done: "The Star is placed and its Galaxy disc turns by a sixth.",
       draw(pic, finish) {
         const disc = svg("g", { class: "howto-disc" });
         disc.append(svg("circle", { cx: 210, cy: 105, r: 90, fill: "#262d78", stroke: "#6f7fd8", "stroke-width": 2 }));
