@@ -32,11 +32,13 @@ SETUPS: dict[str, dict[str, Any]] = {
     **{f"base{n}": {"shooting_stars": n} for n in range(5)},
     **{e: {"expansions": [e]} for e in ALL4},
     "all4": {"expansions": ALL4},
+    "default": {},  # the default Shooting Stars: 1 solo, 3 in co-op (--players 2)
 }
 LABELS = {
     **{f"base{n}": f"base, {n} Shooting Star{'s' if n != 1 else ''}" for n in range(5)},
     **{e: f"{e}, 1 Shooting Star" for e in ALL4},
     "all4": "all four expansions, 1 Shooting Star",
+    "default": "base, default Shooting Stars (3 in co-op)",
 }
 
 
@@ -109,7 +111,7 @@ def cmd_run(a: argparse.Namespace) -> None:
 
 def pct(k: int, n: int) -> str:
     lo, hi = wilson(k, n)
-    return f"{100 * k / n:.0f}% ({100 * lo:.0f}-{100 * hi:.0f})" if n else "-"
+    return f"{100 * k / n:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})" if n else "-"
 
 
 def cmd_table(a: argparse.Namespace) -> None:
