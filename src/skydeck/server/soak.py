@@ -41,6 +41,11 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
 ]
 #: Shortest move clock the server takes (the other games' random clock timeouts).
 MOVE_SECONDS = 5
+#: Seconds a WebSocket opening handshake may take, and attempts before it is an error.
+OPEN_TIMEOUT = 30.0
+CONNECT_ATTEMPTS = 5
+#: The matches start spread over this fraction of the run (not 400 handshakes at once).
+RAMP = 0.1
 #: Memory may grow by this fraction after warm-up before it counts as a leak.
 LEAK_GROWTH = 0.15
 
@@ -62,6 +67,8 @@ class SoakStats:
     races: int = 0
     timeouts_let_run: int = 0
     disconnects: int = 0
+    connect_retries: int = 0
+    unchecked: int = 0
     finished: dict[str, int] = field(default_factory=dict)
     replayed: int = 0
     replay_mismatches: list[str] = field(default_factory=list)
@@ -100,8 +107,21 @@ class Seat:
         from websockets.asyncio.client import connect
 
         uri = f"{self.url}/ws/matches/{self.match['id']}"
+        failed = 0
         while self.final is None:
-            async with connect(uri, max_size=1 << 24) as ws:
+            try:
+                ws = await connect(uri, max_size=1 << 24, open_timeout=OPEN_TIMEOUT)
+            except (OSError, TimeoutError):
+                # As the browser does: try again a little later (counted, and an error
+                # only when every attempt fails).
+                failed += 1
+                self.stats.connect_retries += 1
+                if failed >= CONNECT_ATTEMPTS:
+                    raise
+                await asyncio.sleep(self.rng.uniform(0.5, 2.0))
+                continue
+            failed = 0
+            async with ws:
                 token = self.match["tokens"][self.seat]
                 await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
                 dropped = await self._session(ws, p_timeout, p_drop)
@@ -178,6 +198,7 @@ async def _drive(
         async def slot(k: int) -> None:
             rng = random.Random(k)
             i = k
+            await asyncio.sleep(seconds * RAMP * k / matches)
             while time.perf_counter() < end:
                 game, options = GAMES[i % len(GAMES)]
                 i += 1
@@ -201,12 +222,16 @@ async def _drive(
                     stats.errors.append(f"{game} {m['id']}: {type(exc).__name__}: {exc}")
                     continue
                 final = seats[0].final or {}
-                stats.finished[game] = stats.finished.get(game, 0) + 1
+                # Counted once its record is checked; one that ends as time runs out
+                # and is cut before that is counted apart.
+                stats.unchecked += 1
                 rec = await http.get(f"/api/matches/{m['id']}/record")
                 if rec.status_code != 200:
                     stats.errors.append(f"record of {m['id']}: {rec.status_code}")
                     continue
                 fault = await asyncio.to_thread(check_replay, rec.json(), final)
+                stats.unchecked -= 1
+                stats.finished[game] = stats.finished.get(game, 0) + 1
                 stats.replayed += 1
                 if fault is not None:
                     stats.replay_mismatches.append(f"{game} {m['id']}: {fault}")
@@ -277,9 +302,11 @@ def run_soak(
         "races": stats.races,
         "clock_timeouts_let_run": stats.timeouts_let_run,
         "disconnects": stats.disconnects,
+        "connect_retries": stats.connect_retries,
         "finished": stats.finished,
         "finished_total": sum(stats.finished.values()),
         "replayed": stats.replayed,
+        "finished_unchecked": stats.unchecked,
         "replay_mismatches": stats.replay_mismatches,
         "rss_after_warmup_mb": warm,
         "rss_growth_after_warmup": round(growth, 3),
@@ -298,8 +325,10 @@ def format_report(r: dict[str, Any]) -> str:
         )
     lines += [
         f"  errors {r['errors']}, races with clocks/moves {r['races']}, clock timeouts let "
-        f"run {r['clock_timeouts_let_run']}, disconnects {r['disconnects']}",
-        f"  finished {r['finished_total']} {r['finished']}, replayed {r['replayed']}, "
+        f"run {r['clock_timeouts_let_run']}, disconnects {r['disconnects']}, "
+        f"connection attempts retried {r['connect_retries']}",
+        f"  finished {r['finished_total']} {r['finished']} (and {r['finished_unchecked']} "
+        f"more cut by the end before their check), replayed {r['replayed']}, "
         f"replay mismatches {len(r['replay_mismatches'])}",
         f"  memory after warm-up {r['rss_after_warmup_mb']} MB, growth since "
         f"{r['rss_growth_after_warmup'] * 100:.1f}% "
