@@ -214,3 +214,10 @@ def test_two_workers_behind_haproxy_survive_a_worker_killed_mid_match(pg_url):
             spectator.close()
     finally:
         cluster.stop()
+
+
+def test_workers_refuse_a_database_they_cannot_share(capsys):
+    from skydeck.server.cluster import run_cluster
+
+    assert run_cluster(2, "127.0.0.1", _free_port(), "sqlite:///x.sqlite", []) == 2
+    assert "share one PostgreSQL database" in capsys.readouterr().err
