@@ -56,7 +56,11 @@ def main() -> None:
     matches = int(sys.argv[2]) if len(sys.argv) > 2 else 50
     folder = Path(tempfile.mkdtemp(prefix="skydeck-prof-"))
     db, port, out = f"sqlite:///{folder / 'p.sqlite'}", _free_port(), str(folder / "server.prof")
-    code = f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import profile_server as p; p.serve({db!r}, {port}, {seconds + 8}, {out!r})"
+    here = str(Path(__file__).parent)
+    code = (
+        f"import sys; sys.path.insert(0, {here!r}); import profile_server as p; "
+        f"p.serve({db!r}, {port}, {seconds + 8}, {out!r})"
+    )
     proc = subprocess.Popen([sys.executable, "-c", code])
     import socket
 
