@@ -349,7 +349,7 @@ export function render(root, latest, ctx) {
   wrap.append(head);
   const seatsLine = el("div", { class: "cf-seats" });
   view.seats.forEach((s, i) => seatsLine.append(el("span", { class: "cf-seat", style: `border-color:${seatColour(i)}` },
-    `${ctx.names?.[i] || "Seat " + (i + 1)} · ${capital(s.race)} · ${s.score} VP`,
+    `${ctx.names?.[i] || "Player " + (i + 1)} · ${capital(s.race)} · ${s.score} VP`,
     view.phase === "preparation" ? (s.ready ? " · ready" : " · choosing") : ` · deck ${s.deck}${s.holding ? " + 1 in hand" : ""}${s.done ? " · done" : ""}`)));
   wrap.append(seatsLine);
   const battleBar = battleLine(view, ctx, latest);
