@@ -63,6 +63,8 @@ RARE: dict[str, list[dict[str, Any]]] = {
         {"kind": "regenerated", "card": 1, "removed": 1},
     ],
     "expedition": [
+        # collecting with the ship (not only at round end) comes late in a random game
+        {"kind": "collected", "seat": 0, "rm": 3, "crystal": 1},
         {"kind": "secret_expedition", "seat": 1, "tier": "gold"},
         {"kind": "artifact", "seat": 0, "artifact": "artifact_forge"},
         {"kind": "prevented", "seat": 0, "harm": "injury"},

@@ -93,10 +93,10 @@ def _bodies(counts: Mapping[str, int] | Sequence[str]) -> str:
 def _effect(e: Mapping[str, Any], who: str) -> str:
     eff = e.get("effect")
     if eff == "none":
-        return f"{who}'s body has no effect"
+        return f"{who} places a body without effect"
     if eff == "swap":
         a, b = e["spaces"]
-        return f"Gravity: {who} swaps the bodies on {a} and {b}"
+        return f"{who} swaps the bodies on {a} and {b} (Gravity)"
     if eff == "collision":
         d = _DIRS.get(str(e.get("direction")), str(e.get("direction")))
         off = (
@@ -104,11 +104,13 @@ def _effect(e: Mapping[str, Any], who: str) -> str:
             if e.get("off_edge")
             else ""
         )
-        return f"Collision: the Comet from {e['from']} pushes {d}{off}"
+        return f"{who} pushes {d} with the Comet from {e['from']} (Collision){off}"
     if eff == "rotation":
-        return f"Rotation: {who} turns the {e['galaxy']} Galaxy {e['degrees']} degrees clockwise"
+        return f"{who} turns the {e['galaxy']} Galaxy {e['degrees']} degrees clockwise (Rotation)"
     if eff == "attraction":
-        return f"Attraction: the Black Hole on {e['hole']} pulls in the body from {e['from']}"
+        return (
+            f"{who} pulls the body from {e['from']} into the Black Hole on {e['hole']} (Attraction)"
+        )
     return generic_event_sentence(e, [])
 
 
