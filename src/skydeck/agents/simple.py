@@ -24,16 +24,7 @@ class RandomAgent:
 
 def heuristic_class(game_id: str) -> type | None:
     """The game's ``agents.AGENTS["heuristic"]`` class, or None if it has none."""
-    import importlib
-
-    try:
-        module = importlib.import_module(f"skydeck.games.{game_id}.agents")
-    except ModuleNotFoundError as exc:
-        if exc.name in (f"skydeck.games.{game_id}.agents", f"skydeck.games.{game_id}"):
-            return None
-        raise
-    agents = getattr(module, "AGENTS", {})
-    cls = agents.get("heuristic")
+    cls = game_agent(game_id, "heuristic")
     return cls if isinstance(cls, type) else None
 
 

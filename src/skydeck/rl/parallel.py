@@ -20,7 +20,7 @@ from pettingzoo import ParallelEnv
 from skydeck.core.errors import IllegalAction
 from skydeck.rl.match import Match, agent_name, match_seed
 from skydeck.rl.render import RENDER_MODES, check_render_mode, render
-from skydeck.rl.spaces import make_spaces
+from skydeck.rl.spaces import seat_spaces
 
 
 class SkydeckParallel(ParallelEnv):
@@ -42,10 +42,7 @@ class SkydeckParallel(ParallelEnv):
         self.render_mode = check_render_mode(render_mode)
         self.max_cycles = max_cycles
         self.metadata = {**self.metadata, "name": f"skydeck_{game}_parallel_v0"}
-        self.possible_agents = [agent_name(s) for s in range(self.match.players)]
-        obs_space, act_space = make_spaces(self.match)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.match)
         self.agents: list[str] = []
         self._rng = np.random.default_rng()
         self._masks: list[np.ndarray] = []

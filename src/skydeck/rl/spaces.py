@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from skydeck.rl.match import Match
+from skydeck.rl.match import Match, agent_name
 
 
 class MaskedDiscrete(spaces.Discrete):
@@ -56,3 +56,11 @@ def make_spaces(match: Match) -> tuple[spaces.Dict, spaces.Space]:
         }
     )
     return obs, action_space(match)
+
+
+def seat_spaces(match: Match) -> tuple[list[str], dict[str, spaces.Space], dict[str, spaces.Space]]:
+    """PettingZoo's per-agent tables (both faces share them): the agents' names, then each
+    agent's observation and action space (every seat has the same ones)."""
+    names = [agent_name(s) for s in range(match.players)]
+    obs_space, act_space = make_spaces(match)
+    return names, dict.fromkeys(names, obs_space), dict.fromkeys(names, act_space)

@@ -145,21 +145,16 @@ def build_universe(model: UniverseModel, source: str = "universe.json") -> Unive
         neighbours.append(tuple(j for j in row_steps if j >= 0) if is_space[i] else ())
 
     turn_perm = tuple(tuple(turn_local(p, q) for p in range(9)) for q in range(4))
-    disc_colour = []
-    disc_start = []
-    for disc in model.discs:
-        printed = [COLOUR_CODE.get(ch, 0) for row in disc.colours for ch in row]
-        marks = [p for p, ch in enumerate("".join(disc.start)) if ch == "x"]
-        by_turn = []
-        starts = []
-        for q in range(4):
-            col = [0] * 9
-            for p in range(9):
-                col[turn_perm[q][p]] = printed[p]
-            by_turn.append(tuple(col))
-            starts.append(tuple(sorted(turn_perm[q][p] for p in marks)))
-        disc_colour.append(tuple(by_turn))
-        disc_start.append(tuple(starts))
+    disc_colour, disc_start = _disc_tables(
+        [
+            (
+                [COLOUR_CODE.get(ch, 0) for row in disc.colours for ch in row],
+                [p for p, ch in enumerate("".join(disc.start)) if ch == "x"],
+            )
+            for disc in model.discs
+        ],
+        turn_perm,
+    )
 
     spaces = tuple(i for i in range(size) if is_space[i])
     return Universe(
@@ -284,21 +279,16 @@ def build_lattice_universe(
         raise fail("field galaxies: some Galaxies touch no other, even through a Black Hole")
 
     turn_perm = tuple(tuple(turn_flower(p, k) for p in range(7)) for k in range(6))
-    disc_colour = []
-    disc_start = []
-    for disc in model.discs:
-        printed = [0] + [COLOUR_CODE.get(ch, 0) for ch in disc.ring]
-        marks = [1 + k for k, ch in enumerate(disc.start) if ch == "x"]
-        by_turn = []
-        starts = []
-        for k in range(6):
-            col = [0] * 7
-            for p in range(7):
-                col[turn_perm[k][p]] = printed[p]
-            by_turn.append(tuple(col))
-            starts.append(tuple(sorted(turn_perm[k][p] for p in marks)))
-        disc_colour.append(tuple(by_turn))
-        disc_start.append(tuple(starts))
+    disc_colour, disc_start = _disc_tables(
+        [
+            (
+                [0] + [COLOUR_CODE.get(ch, 0) for ch in disc.ring],
+                [1 + k for k, ch in enumerate(disc.start) if ch == "x"],
+            )
+            for disc in model.discs
+        ],
+        turn_perm,
+    )
 
     spaces = tuple(i for i in range(size) if is_space[i])
     return Universe(
@@ -346,3 +336,22 @@ def played() -> Universe:
     """The board the game is played on: the published one (issue 16). Loaded once;
     the rules, the notation and every front read this one."""
     return load_published()
+
+
+def _disc_tables(
+    discs: list[tuple[list[int], list[int]]], turn_perm: tuple[tuple[int, ...], ...]
+) -> tuple[list[tuple[tuple[int, ...], ...]], list[tuple[tuple[int, ...], ...]]]:
+    """Each disc's hole colours and starting holes after every turn, from its printed
+    colours and starting marks (local hole numbers) and the board's turn permutations."""
+    colours, starts = [], []
+    for printed, marks in discs:
+        by_turn, start = [], []
+        for perm in turn_perm:
+            col = [0] * len(printed)
+            for p, c in enumerate(printed):
+                col[perm[p]] = c
+            by_turn.append(tuple(col))
+            start.append(tuple(sorted(perm[p] for p in marks)))
+        colours.append(tuple(by_turn))
+        starts.append(tuple(start))
+    return colours, starts
