@@ -11,6 +11,7 @@ Python list, cost more than the whole rest of the encoding.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -33,7 +34,7 @@ class Piece:
         self.size = size
 
 
-class Observer:
+class Observer(ABC):
     """Base class: subclasses call :meth:`add` in ``__init__`` and implement
     :meth:`fill`."""
 
@@ -50,8 +51,9 @@ class Observer:
         self.size += piece.size
         return piece.start
 
+    @abstractmethod
     def fill(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
-        raise NotImplementedError
+        """Write the named pieces of ``seat``'s view into ``vec`` (each game's observer)."""
 
     def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
         """The observation of ``seat`` from its view."""
