@@ -1,0 +1,35 @@
+"""An index means the same move for the same option set, release after release (a
+trained policy's output units depend on it): the catalogue's actions, in order, hash
+to the recorded digest. A change that means to renumber updates the digest and says so
+in docs/rl.md."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import pytest
+
+import skydeck
+from skydeck.rl.match import tables
+
+RECORDED = [
+    ("stellium", {"players": 2}, 13982, "8f8d86cd5ef29ca6"),
+    ("stellium", {"players": 4}, 13982, "8f8d86cd5ef29ca6"),
+    ("conflict", {"players": 2}, 360, "628f1d37571b4fc4"),
+    ("conflict", {"players": 4}, 399, "a3dab8a4b0dbbfdd"),
+    ("stellarion", {"players": 1}, 3764, "affdf432bc58d280"),
+    ("expedition", {"players": 2}, 5831, "e3b69e122eaf6031"),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "size", "digest"), RECORDED)
+def test_catalogue_order_is_unchanged(
+    game: str, options: dict[str, Any], size: int, digest: str
+) -> None:
+    catalogue, _ = tables(skydeck.load(game, **options))
+    assert catalogue.n == size
+    text = "\n".join(map(str, catalogue.actions))
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
+    for i in (0, 1, size // 2, size - 1):  # encode and decode agree with the order
+        assert catalogue.encode(catalogue.decode(i)) == i
