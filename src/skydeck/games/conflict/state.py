@@ -39,6 +39,17 @@ if TYPE_CHECKING:
 PREP, DEPLOY, LAST, BATTLE, OVER = "preparation", "deployment", "last_card", "battle", "over"
 PHASES = (PREP, DEPLOY, LAST, BATTLE, OVER)
 READY, DONE, FIRE, TIMEOUT = Action("ready"), Action("done"), Action("fire"), Action("timeout")
+#: ship id -> its ``buy`` action: Preparation's legal lists hand out the same objects
+#: every time, as Deployment's do (``shapes.place_action``), so callers that look
+#: actions up by identity (skydeck.rl's catalogue) skip the dataclass hash
+_BUY: dict[str, Action] = {}
+
+
+def _buy(ship_id: str) -> Action:
+    action = _BUY.get(ship_id)
+    if action is None:
+        action = _BUY[ship_id] = Action("buy", (ship_id,))
+    return action
 
 
 class ConflictState(State):
@@ -94,7 +105,7 @@ class ConflictState(State):
             left = self.credits_left(seat)
             mine = self.fleets[seat]
             out = [
-                Action("buy", (ships[i].id,))
+                _buy(ships[i].id)
                 for i in self.game.content.regulars_of(self.game.races[seat])
                 if i not in mine and ships[i].cost <= left
             ]

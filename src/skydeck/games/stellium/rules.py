@@ -58,6 +58,18 @@ _DIRS = _U.dirs
 _DIR_INDEX = NOTATION.dir_index
 _PUSH = NOTATION.push
 
+# Memoised actions: legal lists hand out the same objects every time, like the rest of
+# NOTATION (callers that look actions up by identity, as skydeck.rl's catalogue does,
+# skip the dataclass hash, and no list builds fresh Actions).
+_TAKE = tuple(Action("take", (c.id,)) for c in CARDS)
+#: [m][h]: take m in place of h (a card is never both, so the diagonal is never read)
+_TAKE_REPLACE = tuple(
+    tuple(Action("take", (m.id, h.id)) if m is not h else PASS for h in CARDS) for m in CARDS
+)
+#: (card, cells) -> its ``complete`` action, filled as completions are found (at most
+#: one per way a card can ever be completed: bounded by the content)
+_COMPLETE: dict[tuple[int, tuple[int, ...]], Action] = {}
+
 
 class StelliumGame(Game):
     id = "stellium"
@@ -258,11 +270,11 @@ class StelliumState(State):
         if phase == NEW_MISSION:
             hand = self.hands[self.turn]
             if len(hand) < HAND_LIMIT:
-                return [Action("take", (CARDS[c].id,)) for c in self.available]
+                return [_TAKE[c] for c in self.available]
             out = [PASS]
             for c in self.available:
-                cid = CARDS[c].id
-                out.extend(Action("take", (cid, CARDS[h].id)) for h in hand)
+                row = _TAKE_REPLACE[c]
+                out.extend(row[h] for h in hand)
             return out
         return []
 
@@ -347,10 +359,15 @@ class StelliumState(State):
         board, colours = self.board, self.colours
         hand = self.hands[self.turn]
         occupied = occupied_keys(board) if hand else []
+        memo = _COMPLETE
         for c in hand:
             card = CARDS[c]
             for cells in card.matches(board, colours, _U.centres, occupied):
-                out.append(Action("complete", (card.id, tuple(_NAMES[i] for i in cells))))
+                action = memo.get((c, cells))
+                if action is None:
+                    action = Action("complete", (card.id, tuple(_NAMES[i] for i in cells)))
+                    memo[c, cells] = action
+                out.append(action)
         return out
 
     # --- applying ------------------------------------------------------------------
