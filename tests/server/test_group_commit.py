@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from typing import Any
 
 import pytest
@@ -70,6 +71,15 @@ def test_a_batch_is_stored_whole_or_not_at_all(db_url):
     assert hub.storage.action_count(b.id) == 0
 
 
+async def _committed(hub: Hub) -> None:
+    """Wait until no move waits for its commit (they run in the hub's writer thread)."""
+    for _ in range(2000):
+        if hub._inflight is None and not hub._batch.moves:
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("the group commit never finished")
+
+
 def _first_legal(room: Room) -> tuple[int, dict[str, Any]]:
     seat = room.match.state.to_move[0]
     return seat, room.match.state.legal_actions(seat)[0].to_json()
@@ -105,8 +115,7 @@ def test_moves_of_one_loop_turn_share_one_commit_and_are_acknowledged_after_it(d
             seat, action = _first_legal(room)
             hub.act(room, seat, action, 0)
         assert batches == []  # applied in memory, not yet committed nor acknowledged
-        await asyncio.sleep(0)  # one turn of the loop: the group commit runs
-        await asyncio.sleep(0)
+        await _committed(hub)  # the group commit runs after this turn of the loop
 
     rooms = [_new(hub, 1), _new(hub, 2), _new(hub, 3)]
     clients = [Client(frozenset({0, 1})) for _ in rooms]
@@ -141,8 +150,7 @@ def test_a_failed_group_commit_puts_every_room_back_and_tells_every_mover(db_url
             hub.act(room, seat, action, 0, on_error=lambda e, r=room: errors.append((r.id, e.code)))
             seat, action = _first_legal(room)  # a second move of the same room, same batch
             hub.act(room, seat, action, 1, on_error=lambda e, r=room: errors.append((r.id, e.code)))
-        await asyncio.sleep(0)
-        await asyncio.sleep(0)
+        await _committed(hub)
 
     asyncio.run(scenario())
     assert sorted(errors) == sorted([(r.id, "storage") for r in rooms for _ in range(2)])
@@ -242,3 +250,140 @@ def test_a_room_whose_log_moved_on_elsewhere_is_dropped_and_its_clients_closed(d
     assert stale.storage.action_count(room.id) == 1
     again = stale.room(room.id)  # rebuilt from the log, the owner's move included
     assert again is not None and again.n == 1
+
+
+def test_the_commit_runs_in_the_writer_thread_and_acknowledgements_still_follow_it(db_url):
+    """While one commit is held in the writer thread, the loop goes on: moves of other
+    matches are applied and wait, together, for the next commit; nobody is told of any
+    move before the commit that holds it has returned."""
+    hub = _hub(db_url)
+    real = hub.storage.append_actions
+    gate = threading.Event()
+    commits: list[tuple[int, list[str]]] = []
+    seen_during: list[list[str]] = []
+
+    def held(moves: list[PendingWrite]) -> None:
+        commits.append((threading.get_ident(), [w.match_id for w in moves]))
+        if len(commits) == 1:
+            assert gate.wait(10)
+        real(moves)
+
+    hub.storage.append_actions = held  # type: ignore[method-assign]
+    rooms = [_new(hub, 1), _new(hub, 2), _new(hub, 3)]
+    clients = [Client(frozenset({0, 1})) for _ in rooms]
+
+    async def scenario() -> None:
+        await hub.start()
+        for room, client in zip(rooms, clients, strict=True):
+            hub.attach(room, client)
+            _drain(client)
+        seat, action = _first_legal(rooms[0])
+        hub.act(rooms[0], seat, action, 0)
+        for _ in range(100):  # the first commit starts, and is held in the writer
+            await asyncio.sleep(0.005)
+            if commits:
+                break
+        # The loop is free: the other matches move meanwhile, into the next batch.
+        for room in rooms[1:]:
+            seat, action = _first_legal(room)
+            hub.act(room, seat, action, 0)
+        for _ in range(5):
+            await asyncio.sleep(0.005)
+        seen_during.extend([m["type"] for m in _drain(c)] for c in clients)
+        assert len(commits) == 1  # one commit in flight at a time
+        assert [hub.storage.action_count(r.id) for r in rooms] == [0, 0, 0]
+        gate.set()
+        await _committed(hub)
+
+    asyncio.run(scenario())
+    assert seen_during == [[], [], []]  # nobody told before the commit
+    assert [c[1] for c in commits] == [[rooms[0].id], [rooms[1].id, rooms[2].id]]
+    assert all(ident != threading.get_ident() for ident, _ in commits)  # not the loop's
+    for room, client in zip(rooms, clients, strict=True):
+        assert hub.storage.action_count(room.id) == 1
+        assert [m["n"] for m in _drain(client) if m["type"] == "state"] == [1]
+
+
+def test_a_move_applied_while_its_room_is_committing_is_told_after_its_own_commit(db_url):
+    """A second move of a room whose first move is in the writer thread: the first
+    commit's acknowledgement must not show it (it is not stored yet); the room is told
+    once the second commit has returned."""
+    hub = _hub(db_url)
+    real = hub.storage.append_actions
+    gate = threading.Event()
+    sent: list[str] = []
+    told_at_commit: list[list[int]] = []
+
+    def held(moves: list[PendingWrite]) -> None:
+        told_at_commit.append([json.loads(t)["n"] for t in list(sent) if '"state"' in t[:20]])
+        if len(told_at_commit) == 1:
+            assert gate.wait(10)
+        real(moves)
+
+    hub.storage.append_actions = held  # type: ignore[method-assign]
+    room = _new(hub, 4)
+    client = Client(frozenset({0, 1}))
+    client.send_now = lambda text: sent.append(text) is None  # sent at once, kept
+
+    async def scenario() -> None:
+        await hub.start()
+        hub.attach(room, client)
+        _drain(client)  # the welcome (queued) and the first state
+        sent.clear()
+        seat, action = _first_legal(room)
+        hub.act(room, seat, action, 0)
+        for _ in range(100):
+            await asyncio.sleep(0.005)
+            if told_at_commit:
+                break
+        seat, action = _first_legal(room)
+        hub.act(room, seat, action, 1)  # stands on the move being committed
+        gate.set()
+        await _committed(hub)
+
+    asyncio.run(scenario())
+    assert hub.storage.action_count(room.id) == 2
+    # When the second commit began, the first had returned, yet nothing was told:
+    # the room's state held the second move, not stored yet.
+    assert told_at_commit == [[], []]
+    assert [json.loads(t)["n"] for t in sent] == [2]
+
+
+def test_a_failed_commit_in_flight_also_drops_the_moves_that_stood_on_it(db_url):
+    hub = _hub(db_url)
+    gate = threading.Event()
+    calls: list[int] = []
+    errors: list[str] = []
+    real = hub.storage.append_actions
+
+    def broken_first(moves: list[PendingWrite]) -> None:
+        calls.append(len(moves))
+        if len(calls) == 1:
+            assert gate.wait(10)
+            raise OSError("disk full")
+        real(moves)
+
+    hub.storage.append_actions = broken_first  # type: ignore[method-assign]
+    room, other = _new(hub, 5), _new(hub, 6)
+    was = json.dumps(room.match.state.to_json())
+
+    async def scenario() -> None:
+        await hub.start()
+        seat, action = _first_legal(room)
+        hub.act(room, seat, action, 0, on_error=lambda e: errors.append(e.code))
+        for _ in range(100):
+            await asyncio.sleep(0.005)
+            if calls:
+                break
+        seat, action = _first_legal(room)
+        hub.act(room, seat, action, 1, on_error=lambda e: errors.append(e.code))
+        seat, action = _first_legal(other)
+        hub.act(other, seat, action, 0, on_error=lambda e: errors.append("other " + e.code))
+        gate.set()
+        await _committed(hub)
+
+    asyncio.run(scenario())
+    assert errors == ["storage", "storage"]  # both moves of the room; not the other's
+    assert room.n == 0 and json.dumps(room.match.state.to_json()) == was
+    assert hub.storage.action_count(room.id) == 0
+    assert other.n == 1 and hub.storage.action_count(other.id) == 1

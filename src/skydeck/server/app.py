@@ -134,6 +134,8 @@ def create_app(
             )
         return out
 
+    # The endpoints that read a room are coroutines: a room is only ever touched on the
+    # event loop (``settle`` may wait there for the commit in flight).
     def get_room(match_id: str) -> Room:
         if len(match_id) > 40:
             raise HTTPException(404, "no such match")
@@ -147,7 +149,7 @@ def create_app(
         return room
 
     @app.get("/api/matches/{match_id}")
-    def match_info(match_id: str, response: Response) -> dict[str, Any]:
+    async def match_info(match_id: str, response: Response) -> dict[str, Any]:
         room = get_room(match_id)
         if worker is not None:
             response.headers["X-Skydeck-Worker"] = worker  # where the match lives now
@@ -158,7 +160,7 @@ def create_app(
         return out
 
     @app.get("/api/matches/{match_id}/replay")
-    def replay(match_id: str, seat: str = "spectator", token: str = "") -> dict[str, Any]:
+    async def replay(match_id: str, seat: str = "spectator", token: str = "") -> dict[str, Any]:
         room = get_room(match_id)
         if seat == "everyone":
             if room.status == "live":
@@ -186,12 +188,12 @@ def create_app(
         return replay_steps(room, who)
 
     @app.get("/api/matches/{match_id}/cards")
-    def cards(match_id: str) -> dict[str, Any]:
+    async def cards(match_id: str) -> dict[str, Any]:
         """Every card face of the match's set-up in words (the same for every seat)."""
         return get_room(match_id).game.card_texts()
 
     @app.get("/api/matches/{match_id}/record")
-    def record(match_id: str) -> dict[str, Any]:
+    async def record(match_id: str) -> dict[str, Any]:
         room = get_room(match_id)
         if room.status == "live":
             raise HTTPException(403, "the full record is published once the match is over")

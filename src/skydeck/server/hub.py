@@ -1,11 +1,22 @@
 """The hub: every live room, the only place where matches change.
 
-Everything runs on the event loop thread except the agents' thinking (a thread pool).
-A move is validated and applied at once; the moves of every match handled in one turn
-of the event loop are then committed to storage in ONE transaction (group commit: one
-commit for many moves is what lets the server keep up with many matches), and only
-after that commit is any of them acknowledged (the new state sent). A failed commit
-puts every room of the batch back as it was and sends each mover the error.
+Everything runs on the event loop thread except the agents' thinking (a thread pool)
+and the database writes (ONE writer thread, so writes keep their order). A move is
+validated and applied at once; the moves of every match handled in one turn of the
+event loop are then committed to storage in ONE transaction (group commit: one commit
+for many moves is what lets the server keep up with many matches), and only after that
+commit is any of them acknowledged (the new state sent). The commit (its fsync is
+most of a move's wait) runs in the writer thread while the loop goes on applying the
+next moves, which form the next batch: one commit in flight at a time, so the slower
+the disk, the more moves each fsync carries::
+
+    act -> pending batch --(no commit in flight)--> writer thread: append_actions
+                 ^                                          |
+                 +------ next batch waits ------------------+--> loop: acknowledge
+                                                                (broadcast) or put back
+
+A failed commit puts every room of the batch back as it was (with the moves of those
+rooms applied since, which stood on it) and sends each mover the error.
 """
 
 from __future__ import annotations
@@ -15,8 +26,10 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
-from typing import Any
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import wait as wait_futures
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 
@@ -47,7 +60,7 @@ async def wake(front: tuple[str, int], match_id: str) -> None:
         log.warning("could not wake the owner of match %s: %s", match_id, exc)
 
 
-def storage_error_text(exc: Exception) -> str:
+def storage_error_text(exc: BaseException) -> str:
     """The refusal a mover reads when the commit failed: a database that cannot be
     reached is named as such (the move was not played; it may be sent again once the
     database is back), anything else carries the database's own words."""
@@ -60,6 +73,24 @@ def storage_error_text(exc: Exception) -> str:
             f"once the database is back ({first})"
         )
     return f"the move could not be stored: {exc}"
+
+
+T = TypeVar("T")
+
+#: A move applied in memory and waiting for its commit: room, write, the mover's
+#: error callback (told if the commit fails).
+Pending = tuple[Room, PendingWrite, Callable[[ProtocolError], None] | None]
+
+
+@dataclass(eq=False)
+class Batch:
+    """Moves committed together, and per room of the batch what it was before its
+    first move of the batch: (room, moves, status, deadlines, undoable)."""
+
+    moves: list[Pending] = field(default_factory=list)
+    before: dict[str, tuple[Room, int, str, dict[str, Deadline], Any]] = field(default_factory=dict)
+    future: Future[None] | None = None
+    finished: bool = False
 
 
 MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = 5, 24 * 3600
@@ -98,11 +129,13 @@ class Hub:
         #: not yet opened.
         self.clock_grace = clock_grace
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="ai")
+        #: The one thread that writes to the database (in order) while a loop runs.
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="commit")
         self.rooms: dict[str, Room] = {}
         #: Moves applied in memory and waiting for the group commit, in order.
-        self._pending: list[tuple[Room, PendingWrite, Callable[[ProtocolError], None] | None]] = []
-        #: Per room of the batch: (moves, status, deadlines, undoable) before it.
-        self._before: dict[str, tuple[Room, int, str, dict[str, Deadline], Any]] = {}
+        self._batch = Batch()
+        #: The batch being committed in the writer thread, if any (one at a time).
+        self._inflight: Batch | None = None
         self._flush: asyncio.Handle | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -110,6 +143,8 @@ class Hub:
     async def start(self) -> None:
         """Rebuild every live match and its clocks from storage; restart its AI seats."""
         self.loop = asyncio.get_running_loop()
+        # Import every game now, not in the first player's request (0.4 s of CPU).
+        self.list_games()
         if self.worker is not None:
             return  # each match is rebuilt by its owner on its first request
         for match_id in self.storage.live_ids():
@@ -124,6 +159,7 @@ class Hub:
 
     async def stop(self) -> None:
         self.commit_pending()
+        self.writer.shutdown(wait=True)
         for room in self.rooms.values():
             for handle in room.timers.values():
                 handle.cancel()
@@ -220,7 +256,7 @@ class Hub:
         if room.match.state.is_over:
             room.status = stored.status = "over"
         stored.deadlines = self._deadlines(room)
-        self.storage.create_match(stored)
+        self._write_now(self.storage.create_match, stored)
         room.deadlines = {d.key: d for d in stored.deadlines}
         if self.worker is not None:
             # The match lives in the worker its id is routed to: ask for it there, so it
@@ -283,7 +319,7 @@ class Hub:
             room.status != "live"
             and not room.clients
             and not room.ai_pending
-            and room.id not in self._before
+            and not self._unsettled(room)
             and self.rooms.get(room.id) is room
         ):
             del self.rooms[room.id]
@@ -339,9 +375,10 @@ class Hub:
         deadlines = self._deadlines(room) if status == "live" else []
         # Deadline is a dataclass: == compares key, seat, due and action, as stored.
         clocks_changed = deadlines != list(room.deadlines.values())
-        if room.id not in self._before:
+        batch = self._batch
+        if room.id not in batch.before:
             # What the room was before its first move of this batch (for a failed commit).
-            self._before[room.id] = (room, current, room.status, room.deadlines, room.undoable)
+            batch.before[room.id] = (room, current, room.status, room.deadlines, room.undoable)
         write = PendingWrite(
             room.id,
             current,
@@ -352,7 +389,7 @@ class Hub:
             deadlines if clocks_changed else None,
             status != room.status,
         )
-        self._pending.append((room, write, on_error))
+        batch.moves.append((room, write, on_error))
         room.status = status
         # Only a seat's own move may be taken back, never one the clock or an AI made.
         room.undoable = (room.n, seat) if source == "client" else None
@@ -362,38 +399,101 @@ class Hub:
             failed = self.commit_pending()
             if failed is not None:
                 raise failed
-        elif self._flush is None:
+        elif self._flush is None and self._inflight is None:
             # Group commit: every move handled in this turn of the event loop is
-            # committed together right after it; each is acknowledged only then.
+            # committed together right after it; each is acknowledged only then. While
+            # a commit is in flight the batch grows, and goes when that commit is done.
             self._flush = self.loop.call_soon(self._flush_pending)
 
+    def _unsettled(self, room: Room) -> bool:
+        """Whether a move of ``room`` is applied but not yet committed."""
+        inflight = self._inflight
+        return room.id in self._batch.before or (
+            inflight is not None and room.id in inflight.before
+        )
+
     def settle(self, room: Room) -> None:
-        """Commit the pending batch now if it holds a move of ``room`` (before anything
-        of that room is shown); other rooms' moves do not concern it and keep waiting
-        for the batch's own commit."""
-        if room.id in self._before:
+        """Commit now every move of ``room`` not yet committed (before anything of that
+        room is shown), waiting for the commit in flight if it holds one; other rooms'
+        moves do not concern it and keep waiting for their batch's own commit."""
+        if self._unsettled(room):
             self.commit_pending()
 
     def _flush_pending(self) -> None:
         self._flush = None
-        self.commit_pending()
+        self._start_commit()
+
+    def _start_commit(self) -> None:
+        """Hand the pending batch to the writer thread (if none is in flight); its end
+        comes back to the loop (``_commit_done``)."""
+        if self._inflight is not None or not self._batch.moves:
+            return
+        loop = self.loop
+        assert loop is not None
+        batch, self._batch = self._batch, Batch()
+        self._inflight = batch
+        batch.future = self.writer.submit(
+            self.storage.append_actions, [w for _, w, _ in batch.moves]
+        )
+        batch.future.add_done_callback(
+            lambda _f: loop.call_soon_threadsafe(self._commit_done, batch)
+        )
+
+    def _commit_done(self, batch: Batch) -> ProtocolError | None:
+        """On the loop, once ``batch``'s commit has returned: acknowledge its moves, or
+        put its rooms back. The next batch then goes. A batch finished already (by
+        ``commit_pending``, which waited for it) is left alone."""
+        if batch.finished:
+            return None
+        assert batch.future is not None
+        exc = batch.future.exception()
+        if self._inflight is batch:
+            self._inflight = None
+        error = self._finish(batch, exc)
+        if self.loop is not None and self._flush is None:
+            self._start_commit()
+        return error
 
     def commit_pending(self) -> ProtocolError | None:
-        """Commit every applied move in one transaction, then tell the clients (an
-        acknowledgement only ever follows the commit). On failure every room of the
-        batch is put back as it was before the batch, each mover gets the error (the
-        returned ProtocolError), and storage holds none of the batch."""
+        """Commit every applied move now (the loop waits: the commit in flight first,
+        then the pending batch), then tell the clients (an acknowledgement only ever
+        follows the commit). On failure every room of a failed batch is put back as it
+        was before it, each mover gets the error (the returned ProtocolError), and
+        storage holds none of that batch."""
         if self._flush is not None:
             self._flush.cancel()
             self._flush = None
-        pending, self._pending = self._pending, []
-        before, self._before = self._before, {}
+        error = None
+        inflight = self._inflight
+        if inflight is not None:
+            assert inflight.future is not None
+            wait_futures([inflight.future])
+            self._inflight = None
+            error = self._finish(inflight, inflight.future.exception())
+        batch, self._batch = self._batch, Batch()
+        if batch.moves:
+            try:
+                # In the writer thread when there is one: every write keeps its order.
+                self._write_now(self.storage.append_actions, [w for _, w, _ in batch.moves])
+            except Exception as exc:
+                return self._finish(batch, exc)
+            self._finish(batch, None)
+        return error
+
+    def _write_now(self, write: Callable[..., T], *args: Any) -> T:
+        """Run a write of storage and wait for it: in the writer thread while a loop
+        runs (after the commit in flight, in order), else here."""
+        if self.loop is None:
+            return write(*args)
+        return self.writer.submit(write, *args).result()
+
+    def _finish(self, batch: Batch, exc: BaseException | None) -> ProtocolError | None:
+        batch.finished = True
+        pending, before = batch.moves, batch.before
         if not pending:
             return None
-        try:
-            self.storage.append_actions([w for _, w, _ in pending])
-        except Exception as exc:
-            log.exception("could not store %d moves", len(pending))
+        if exc is not None:
+            log.error("could not store %d moves", len(pending), exc_info=exc)
             error = ProtocolError("storage", storage_error_text(exc))
             for room, n, status, deadlines, undoable in before.values():
                 room.reset_to(room.match.record.entries[:n])
@@ -403,14 +503,33 @@ class Hub:
             for _, _, on_error in pending:
                 if on_error is not None:
                     on_error(error)
+            # Moves applied since on top of a room put back stood on what was not
+            # stored: they go too, and their movers are told.
+            later = self._batch
+            if later is not batch and any(rid in later.before for rid in before):
+                kept: list[Pending] = []
+                for item in later.moves:
+                    if item[0].id in before:
+                        if item[2] is not None:
+                            item[2](error)
+                    else:
+                        kept.append(item)
+                later.moves = kept
+                for rid in before:
+                    later.before.pop(rid, None)
             if isinstance(exc, IntegrityError):
                 self._drop_stale([room for room, *_ in before.values()])
             return error
         done: dict[str, Room] = {}
         for room, _, _ in pending:
             done[room.id] = room
+        waiting = self._batch.before
         for room in done.values():
             self._arm_clocks(room)
+            if room.id in waiting:
+                # Moves of this room applied since are not committed yet: nobody may
+                # see them, so this room is told after the next commit.
+                continue
             room.broadcast()
             self._schedule_ai(room)
             self._unload_if_done(room)
@@ -489,7 +608,7 @@ class Hub:
         room.reset_to(list(room.match.record.entries))
         deadlines = self._deadlines(room)
         try:
-            self.storage.remove_last_action(room.id, room.n, "live", deadlines)
+            self._write_now(self.storage.remove_last_action, room.id, room.n, "live", deadlines)
         except Exception as exc:
             log.exception("could not store an undo of match %s", room.id)
             room.reset_to([*room.match.record.entries, taken_back])
@@ -556,7 +675,7 @@ class Hub:
                 timer.cancel()
             changed = True
         if changed:
-            self.storage.set_deadlines(room.id, list(room.deadlines.values()))
+            self._write_now(self.storage.set_deadlines, room.id, list(room.deadlines.values()))
             self._arm_clocks(room)
         return changed
 
@@ -600,7 +719,7 @@ class Hub:
             self.commit_pending()
             log.warning("clock %s of match %s could not act: %s", key, room.id, exc.message)
             room.deadlines.pop(key, None)
-            self.storage.set_deadlines(room.id, list(room.deadlines.values()))
+            self._write_now(self.storage.set_deadlines, room.id, list(room.deadlines.values()))
             room.broadcast()
 
     @staticmethod
