@@ -18,7 +18,14 @@ from rich.table import Table
 from skydeck.core.record import MatchRecord
 from skydeck.core.registry import game_class, game_ids, load
 
-PLUGINS = ("skydeck.agents.commands", "skydeck.server.commands", "skydeck.sim.commands")
+PLUGINS = (
+    "skydeck.agents.commands",
+    "skydeck.server.commands",
+    "skydeck.sim.commands",
+    "skydeck.rl.commands",
+)
+#: optional extras: a plugin that needs one that is not installed is left out
+OPTIONAL_MODULES = ("gymnasium", "pettingzoo")
 #: In ``render --out``: where the step number goes when every step is drawn.
 STEP_FIELD = "{step}"
 
@@ -368,7 +375,7 @@ def build_parser() -> argparse.ArgumentParser:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
-            if exc.name and name.startswith(exc.name):
+            if exc.name and (name.startswith(exc.name) or exc.name in OPTIONAL_MODULES):
                 continue
             raise
         module.register(sub)

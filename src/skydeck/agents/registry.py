@@ -2,7 +2,8 @@
 
 A spec is ``NAME[:LEVEL][:KEY=VALUE...]``: ``random``, ``heuristic``, ``mcts``,
 ``mcts:easy``, ``mcts:hard:seconds=0:iterations=400``, ``pimc:samples=4`` (a game's own
-agent, Stellarion's solver-based player). Parameters are only for mcts and pimc.
+agent, Stellarion's solver-based player), ``policy:PATH`` (a model trained by `skydeck
+train`; everything after ``policy:`` is the path). Parameters are only for mcts and pimc.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ class Spec:
     params: dict[str, str]
 
     def __str__(self) -> str:
+        if self.name == "policy":
+            return f"policy:{self.params['path']}"
         parts = [self.name]
         if self.level:
             parts.append(self.level)
@@ -35,6 +38,11 @@ def parse_spec(spec: str) -> Spec:
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError(f"an agent spec must be a non-empty string, got {spec!r}")
     name, *rest = spec.strip().split(":")
+    if name == "policy":
+        path = spec.strip()[len("policy:") :]
+        if not path:
+            raise ValueError("agent spec 'policy' needs a model file: policy:PATH")
+        return Spec("policy", None, {"path": path})
     if name not in AGENT_KINDS:
         raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENT_KINDS)}")
     level: str | None = None
@@ -71,6 +79,10 @@ def make(spec: str, game: Game, seed: int = 0) -> Any:
         return agent
     if parsed.name == "pimc":
         return _make_pimc(parsed, game, seed)
+    if parsed.name == "policy":
+        from skydeck.agents.policy import PolicyAgent
+
+        return PolicyAgent(game, parsed.params["path"], seed)
     level_name = parsed.level or DEFAULT_LEVEL
     level = level_with(LEVELS[level_name], parsed.params)
     agent = MctsAgent(game, seed, level)
@@ -149,4 +161,4 @@ def specs_for(game_id: str) -> list[str]:
     return [info.spec for info in agents() if game_id in info.games]
 
 
-AGENT_KINDS = ("random", "heuristic", "mcts", "pimc")
+AGENT_KINDS = ("random", "heuristic", "mcts", "pimc", "policy")

@@ -1,0 +1,298 @@
+"""`skydeck train GAME`: a masked PPO policy for one seat, saved as one ``model.zip``.
+
+Why sb3-contrib's ``MaskablePPO``: it is maintained beside Stable-Baselines3, takes the
+legal-action mask from ``env.action_masks()`` exactly as ``gym_env`` offers it (so the
+policy never spends probability on illegal actions, which matters with 3,764 indexes of
+which ~10 are legal), trains on the CPU, and saves the policy as one zip that
+``policy:PATH`` loads back. A home-made trainer would re-implement the same clipped
+objective, advantage estimation and masking with more room for mistakes.
+
+The learner plays ``gym_env(game, **options)``. Solo Stellarion pays only at the end
+(win 1, loss -1), which a fresh policy almost never reaches (random play wins none of
+~200 deals), so the training reward adds potential-based shaping (Ng, Harada and Russell
+1999): ``shaping * (progress(s') - progress(s))``, where progress is the share of the
+Voyages taken. Potential-based terms telescope over an episode, so the best policy is
+the same with or without them; the reported win rates never include them.
+
+The zip gets one more member, ``skydeck.json`` (game, options, sizes, training figures),
+which Stable-Baselines3 ignores and ``policy:PATH`` checks before it plays.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import zipfile
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+import skydeck
+from skydeck.core.game import State
+
+META_NAME = "skydeck.json"
+TRAIN_EXTRA = "pip install 'skydeck[train]' (PyTorch, Stable-Baselines3, sb3-contrib)"
+
+
+def require_trainer() -> None:
+    """ImportError naming the extra when PyTorch or sb3-contrib is missing."""
+    try:
+        import sb3_contrib  # noqa: F401
+        import torch  # noqa: F401
+    except ImportError as exc:
+        raise ImportError(f"training and policy agents need {TRAIN_EXTRA}: {exc}") from None
+
+
+# --- shaping -----------------------------------------------------------------------
+def stellarion_progress(state: State) -> float:
+    """Share of the Voyages taken (0 at the deal, 1 when the last one is taken)."""
+    s: Any = state
+    taken = sum(len(p) for p in s.piles)
+    left = sum(len(c) for c in s.columns)
+    return taken / (taken + left) if taken + left else 1.0
+
+
+PROGRESS: dict[str, Callable[[State], float]] = {"stellarion": stellarion_progress}
+
+
+class Shaped(gymnasium.Wrapper):
+    """Adds ``shaping * (progress after - progress before)`` to the reward and puts the
+    true outcome and the progress in ``info`` at an episode's end (the learning curve
+    reads those, never the shaped reward)."""
+
+    def __init__(self, env: Any, shaping: float) -> None:
+        super().__init__(env)
+        self.shaping = shaping
+        self.inner: Any = env.unwrapped  # the SkydeckGym
+        self.progress = PROGRESS.get(self.inner.match.game.id)
+        self._last = 0.0
+
+    def _now(self) -> float:
+        if self.progress is None:
+            return 0.0
+        return self.progress(self.inner.match.live)
+
+    def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        obs, info = self.env.reset(**kwargs)
+        self._last = self._now()
+        return obs, info
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        now = self._now()
+        shaped = float(reward) + self.shaping * (now - self._last)
+        self._last = now
+        if terminated or truncated:
+            info = {**info, "outcome": float(reward), "progress": now}
+        return obs, shaped, terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        mask: np.ndarray = self.inner.action_masks()
+        return mask
+
+
+# --- the run -----------------------------------------------------------------------
+@dataclass
+class TrainConfig:
+    game: str = "stellarion"
+    steps: int = 200_000
+    seed: int = 0
+    envs: int = 4
+    shaping: float = 1.0
+    opponents: str = "heuristic"
+    threads: int = 1
+    n_steps: int = 256  # per environment between updates
+    batch_size: int = 256
+    epochs: int = 4
+    learning_rate: float = 3e-4
+    gamma: float = 0.995
+    ent_coef: float = 0.01
+    net: tuple[int, ...] = (256, 256)
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Curve:
+    """Finished training episodes: the step each ended at, won or not, progress."""
+
+    steps: list[int] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
+    progress: list[float] = field(default_factory=list)
+
+    def rolling(self, window: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(step, win rate, mean progress) over the last ``window`` episodes."""
+        n = len(self.steps)
+        if not n:
+            return np.zeros(0), np.zeros(0), np.zeros(0)
+        w = max(1, min(window, n))
+        kernel = np.ones(w) / w
+        win = np.convolve(np.asarray(self.wins, float), kernel, mode="valid")
+        prog = np.convolve(np.asarray(self.progress, float), kernel, mode="valid")
+        return np.asarray(self.steps[w - 1 :]), win, prog
+
+
+def make_env(config: TrainConfig, rank: int) -> Callable[[], gymnasium.Env]:
+    import skydeck.rl
+
+    def build() -> gymnasium.Env:
+        env = skydeck.rl.gym_env(config.game, opponents=config.opponents, **config.options)
+        env.reset(seed=config.seed * 1000 + rank)
+        return Shaped(env, config.shaping)
+
+    return build
+
+
+def train(
+    config: TrainConfig,
+    out: str | Path,
+    curve_png: str | Path | None = None,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Train, save ``out`` (model.zip with ``skydeck.json``) and the learning curve
+    (PNG and its figures as JSON beside it); return the metadata."""
+    require_trainer()
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    if config.steps <= 0:
+        raise ValueError(f"--steps must be positive, got {config.steps}")
+    torch.set_num_threads(config.threads)
+    game = skydeck.load(config.game, **config.options)  # a bad game or option fails now
+    vec = DummyVecEnv([make_env(config, r) for r in range(config.envs)])
+    curve = Curve()
+
+    class Record(BaseCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.bar: Any = None
+
+        def _on_training_start(self) -> None:
+            if progress:
+                from rich.progress import (
+                    BarColumn,
+                    MofNCompleteColumn,
+                    Progress,
+                    TextColumn,
+                    TimeRemainingColumn,
+                )
+
+                self.bar = Progress(
+                    TextColumn("training {task.fields[game]}"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    TextColumn("win rate {task.fields[rate]}"),
+                    TimeRemainingColumn(),
+                )
+                self.bar.start()
+                self.task = self.bar.add_task(
+                    "train", total=config.steps, game=config.game, rate="-"
+                )
+
+        def _on_step(self) -> bool:
+            for done, info in zip(self.locals["dones"], self.locals["infos"], strict=True):
+                if done and "outcome" in info:
+                    curve.steps.append(int(self.num_timesteps))
+                    curve.wins.append(1 if info["outcome"] > 0 else 0)
+                    curve.progress.append(float(info.get("progress", 0.0)))
+            if self.bar is not None:
+                recent = curve.wins[-200:]
+                rate = f"{100 * sum(recent) / len(recent):.1f}%" if recent else "-"
+                self.bar.update(self.task, completed=min(self.num_timesteps, config.steps),
+                                rate=rate)
+            return True
+
+        def _on_training_end(self) -> None:
+            if self.bar is not None:
+                self.bar.stop()
+
+    model = MaskablePPO(
+        "MlpPolicy",
+        vec,
+        n_steps=config.n_steps,
+        batch_size=config.batch_size,
+        n_epochs=config.epochs,
+        learning_rate=config.learning_rate,
+        gamma=config.gamma,
+        ent_coef=config.ent_coef,
+        policy_kwargs={"net_arch": list(config.net)},
+        seed=config.seed,
+        device="cpu",
+        verbose=0,
+    )
+    wall, cpu = time.perf_counter(), time.process_time()
+    model.learn(total_timesteps=config.steps, callback=Record())
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    model.save(out)
+    env0: Any = vec.envs[0].unwrapped
+    meta = {
+        "skydeck": skydeck.__version__ if hasattr(skydeck, "__version__") else "0",
+        "game": game.id,
+        "options": game.options,
+        "opponents": config.opponents if game.players > 1 else None,
+        "seat": env0.seat,
+        "actions": int(env0.action_space.n),
+        "observation": int(env0.observation_space.shape[0]),
+        "algorithm": "sb3-contrib MaskablePPO",
+        "config": {k: v for k, v in asdict(config).items() if k != "options"},
+        "trained_steps": int(model.num_timesteps),
+        "episodes": len(curve.steps),
+        "train_wall_s": round(wall, 1),
+        "train_cpu_s": round(cpu, 1),
+        "torch_threads": config.threads,
+    }
+    with zipfile.ZipFile(out, "a") as z:
+        z.writestr(META_NAME, json.dumps(meta, indent=2))
+    png = Path(curve_png) if curve_png else out.with_suffix(".png")
+    plot_curve(curve, png, title=f"MaskablePPO on {game.id} {game.options}")
+    png.with_suffix(".json").write_text(json.dumps(asdict(curve)))
+    vec.close()
+    return {**meta, "curve_png": str(png)}
+
+
+def plot_curve(curve: Curve, png: Path, title: str, window: int = 500) -> None:
+    """Rolling win rate and Voyages share over training steps."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    x, win, prog = curve.rolling(window)
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=110)
+    ax.plot(x, 100 * win, label=f"win rate, last {min(window, len(curve.steps))} episodes")
+    ax.plot(x, 100 * prog, label="share of Voyages taken (same window)", alpha=0.8)
+    ax.set_xlabel("environment steps")
+    ax.set_ylabel("%")
+    ax.set_ylim(0, 100)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left")
+    ax.set_title(title, fontsize=9)
+    fig.tight_layout()
+    png.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(png)
+    plt.close(fig)
+
+
+def read_meta(path: str | Path) -> dict[str, Any]:
+    """The ``skydeck.json`` of a trained model; ValueError naming what is wrong."""
+    p = Path(path)
+    if not p.is_file():
+        raise ValueError(f"policy: no model file at {str(p)!r}")
+    try:
+        with zipfile.ZipFile(p) as z:
+            if META_NAME not in z.namelist():
+                raise ValueError(
+                    f"policy: {str(p)!r} is not a Skydeck model (no {META_NAME} inside; "
+                    "train one with `skydeck train`)"
+                )
+            meta: dict[str, Any] = json.loads(z.read(META_NAME))
+    except zipfile.BadZipFile:
+        raise ValueError(f"policy: {str(p)!r} is not a model zip file") from None
+    return meta

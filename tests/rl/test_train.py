@@ -1,0 +1,198 @@
+"""`skydeck train` end to end on a few hundred steps (the pipeline, not the strength), the
+``policy:PATH`` agent, the shaping's promise, and the lobby's models folder."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import skydeck
+import skydeck.rl
+from skydeck.agents import make, parse_spec
+from skydeck.cli import main
+from skydeck.rl.train import (
+    META_NAME,
+    Curve,
+    Shaped,
+    TrainConfig,
+    read_meta,
+    stellarion_progress,
+    train,
+)
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("train") / "model.zip"
+    config = TrainConfig(steps=256, envs=2, n_steps=64, batch_size=64, epochs=1, seed=3)
+    meta = train(config, out, progress=False)
+    assert meta["trained_steps"] >= 256
+    return out
+
+
+def test_train_writes_a_model_with_its_metadata_and_a_learning_curve(model: Path):
+    with zipfile.ZipFile(model) as z:
+        names = set(z.namelist())
+    assert {"policy.pth", "data", META_NAME} <= names
+    meta = read_meta(model)
+    game = skydeck.load("stellarion")
+    assert meta["game"] == "stellarion" and meta["options"] == game.options
+    env = skydeck.rl.gym_env("stellarion")
+    assert meta["actions"] == env.action_space.n
+    assert meta["observation"] == env.observation_space.shape[0]
+    png = model.with_suffix(".png")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    curve = json.loads(png.with_suffix(".json").read_text())
+    assert len(curve["steps"]) == len(curve["wins"]) == len(curve["progress"]) == meta["episodes"]
+    assert meta["episodes"] >= 1  # 256 steps hold at least one ~85-step solo game
+    assert all(w in (0, 1) for w in curve["wins"])
+
+
+def test_policy_agent_plays_only_legal_actions_from_the_view(model: Path):
+    game = skydeck.load("stellarion")
+    agent = make(f"policy:{model}", game, seed=0)
+    state = game.new(11)
+    moves = 0
+    while not state.is_over:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        action = agent.choose(state.view(seat), legal, seat)
+        assert action in legal
+        state.apply(action, seat)
+        moves += 1
+    assert moves > 10
+
+
+def test_policy_agent_is_deterministic(model: Path):
+    game = skydeck.load("stellarion")
+    a, b = make(f"policy:{model}", game, seed=0), make(f"policy:{model}", game, seed=9)
+    state = game.new(5)
+    for _ in range(15):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        x = a.choose(state.view(seat), legal, seat)
+        assert x == b.choose(state.view(seat), legal, seat)
+        state.apply(x, seat)
+
+
+def test_policy_plays_in_a_tournament_from_the_cli(model: Path, capsys):
+    code = main(
+        ["tournament", "stellarion", "--agents", f"policy:{model}", "--players", "1",
+         "--games", "2", "--seed", "1000", "--json"]
+    )
+    assert code == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["standings"][0]["agent"] == f"policy:{model}"
+    assert result["standings"][0]["seats"] == 2
+
+
+def test_policy_spec_keeps_colons_in_the_path():
+    spec = parse_spec("policy:/models/a:b/model.zip")
+    assert spec.name == "policy" and spec.params["path"] == "/models/a:b/model.zip"
+    assert str(spec) == "policy:/models/a:b/model.zip"
+    with pytest.raises(ValueError, match="needs a model file"):
+        parse_spec("policy:")
+
+
+def test_policy_refuses_a_missing_file_a_foreign_zip_and_other_options(model: Path, tmp_path):
+    game = skydeck.load("stellarion")
+    with pytest.raises(ValueError, match="no model file"):
+        make(f"policy:{tmp_path / 'nope.zip'}", game)
+    other = tmp_path / "other.zip"
+    with zipfile.ZipFile(other, "w") as z:
+        z.writestr("data", "{}")
+    with pytest.raises(ValueError, match="not a Skydeck model"):
+        make(f"policy:{other}", game)
+    junk = tmp_path / "junk.zip"
+    junk.write_text("not a zip")
+    with pytest.raises(ValueError, match="not a model zip"):
+        make(f"policy:{junk}", game)
+    with pytest.raises(ValueError, match="trained with options"):
+        make(f"policy:{model}", skydeck.load("stellarion", shooting_stars=2))
+    with pytest.raises(ValueError, match="trained for 'stellarion', not 'stellium'"):
+        make(f"policy:{model}", skydeck.load("stellium"))
+
+
+def test_train_cli_refuses_bad_input_with_one_line(tmp_path, capsys):
+    out = tmp_path / "m.zip"
+    assert main(["train", "nosuchgame", "--steps", "10", "--out", str(out)]) == 2
+    assert "unknown game 'nosuchgame'" in capsys.readouterr().err
+    assert main(["train", "stellarion", "--steps", "0", "--out", str(out)]) == 2
+    assert "must be positive" in capsys.readouterr().err
+    assert main(["train", "stellarion", "--steps", "10", "--set", "colour=red",
+                 "--out", str(out)]) == 2
+    assert "colour" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_shaping_telescopes_and_the_outcome_is_the_unshaped_reward():
+    """Potential-based: the shaped rewards of an episode add up to the outcome plus
+    shaping x (final progress - initial progress), whatever the policy."""
+    env = Shaped(skydeck.rl.gym_env("stellarion"), shaping=2.0)
+    env.reset(seed=4)
+    start = stellarion_progress(env.unwrapped.match.live)
+    rng = np.random.default_rng(4)
+    total, done = 0.0, False
+    while not done:
+        legal = np.flatnonzero(env.action_masks())
+        _obs, reward, term, trunc, info = env.step(int(rng.choice(legal)))
+        total += reward
+        done = term or trunc
+    assert info["outcome"] in (1.0, -1.0)
+    assert info["progress"] == stellarion_progress(env.unwrapped.match.live)
+    assert total == pytest.approx(info["outcome"] + 2.0 * (info["progress"] - start))
+
+
+def test_stellarion_progress_counts_voyages_taken():
+    state = skydeck.load("stellarion").new(0)
+    assert stellarion_progress(state) == 0.0
+    s = state
+    voyage = s.columns[0].pop()
+    s.piles[0].append(voyage)
+    total = sum(len(c) for c in s.columns) + 1
+    assert stellarion_progress(s) == pytest.approx(1 / total)
+
+
+def test_curve_rolling_window():
+    curve = Curve(steps=[10, 20, 30, 40], wins=[0, 1, 1, 0], progress=[0.0, 1.0, 1.0, 0.5])
+    x, win, prog = curve.rolling(2)
+    assert list(x) == [20, 30, 40]
+    assert list(win) == [0.5, 1.0, 0.5]
+    assert list(prog) == [0.5, 1.0, 0.75]
+
+
+def test_lobby_offers_models_of_its_folder_and_refuses_paths(model: Path, tmp_path, monkeypatch):
+    from fastapi.testclient import TestClient
+
+    from skydeck.server import create_app
+
+    folder = tmp_path / "models"
+    folder.mkdir()
+    (folder / "solo.zip").write_bytes(model.read_bytes())
+    (folder / "broken.zip").write_text("junk")
+    monkeypatch.setenv("SKYDECK_MODELS", str(folder))
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'lobby.sqlite'}", ai_delay=0.0)) as client:
+        _lobby_checks(client, model)
+
+
+def _lobby_checks(client, model: Path) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert "policy:solo.zip" in games["stellarion"]["agents"]
+    assert not any(a.startswith("policy:") for a in games["stellium"]["agents"])
+    seats = [{"kind": "ai", "agent": "policy:solo.zip"}]
+    r = client.post("/api/matches", json={"game": "stellarion", "seed": 3, "seats": seats})
+    assert r.status_code == 201, r.text
+    for bad, words in [
+        (f"policy:{model}", "by file name"),
+        ("policy:../solo.zip", "by file name"),
+        ("policy:missing.zip", "no model 'missing.zip'"),
+    ]:
+        seats = [{"kind": "ai", "agent": bad}]
+        r = client.post("/api/matches", json={"game": "stellarion", "seats": seats})
+        assert r.status_code == 400 and words in r.json()["detail"], (bad, r.text)
