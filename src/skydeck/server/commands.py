@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -26,6 +27,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="SECONDS",
         help="how long a clock (Stellium's draw, a move clock) waits for its seat to "
         "connect before it starts anyway (default 60)",
+    )
+    p.add_argument(
+        "--models",
+        default=None,
+        metavar="DIR",
+        help="folder of trained models (`skydeck train`) the lobby offers as policy:NAME "
+        "(default: $SKYDECK_MODELS, else skydeck-data/models)",
     )
     p.add_argument(
         "--workers",
@@ -104,6 +112,10 @@ def serve(args: argparse.Namespace) -> int:
 
     if args.workers < 1:
         raise SystemExit(f"--workers must be at least 1, got {args.workers}")
+    if args.models:  # the workers of --workers N inherit it
+        from skydeck.server.ai import MODELS_ENV
+
+        os.environ[MODELS_ENV] = args.models
     if args.workers > 1:
         from skydeck.server.cluster import run_cluster
 
