@@ -196,3 +196,20 @@ def _lobby_checks(client, model: Path) -> None:
         seats = [{"kind": "ai", "agent": bad}]
         r = client.post("/api/matches", json={"game": "stellarion", "seats": seats})
         assert r.status_code == 400 and words in r.json()["detail"], (bad, r.text)
+
+
+def test_resume_continues_the_saved_model_and_its_curve(tmp_path):
+    out = tmp_path / "r.zip"
+    small = {"envs": 1, "n_steps": 64, "batch_size": 64, "epochs": 1, "seed": 1}
+    first = train(TrainConfig(steps=128, **small), out, progress=False, checkpoint=64)
+    assert first["trained_steps"] == 128 and not out.with_name("r.zip.part.zip").exists()
+    episodes = first["episodes"]
+    again = train(TrainConfig(steps=256, **small), out, progress=False, resume=True)
+    assert again["trained_steps"] == 256
+    assert again["episodes"] >= episodes
+    assert again["train_cpu_s"] >= first["train_cpu_s"]
+    curve = json.loads(out.with_suffix(".json").read_text())
+    assert len(curve["steps"]) == again["episodes"]
+    with pytest.raises(ValueError, match="--resume"):
+        train(TrainConfig(steps=300, options={"shooting_stars": 2}, **small), out,
+              progress=False, resume=True)

@@ -36,6 +36,11 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--opponents", default="heuristic", help="agent spec for the other seats")
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="any game option")
+    p.add_argument(
+        "--checkpoint", type=int, default=50_000, metavar="STEPS",
+        help="save the model and curve every STEPS steps (default 50k; 0: only at the end)",
+    )
+    p.add_argument("--resume", action="store_true", help="continue the model at --out")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the model's metadata as JSON")
     p.set_defaults(func=_cmd_train)
@@ -61,7 +66,10 @@ def _cmd_train(args: argparse.Namespace) -> int:
             opponents=args.opponents,
             options=_parse_set(args.set),
         )
-        meta = train(config, args.out, args.curve, progress=not args.quiet)
+        meta = train(
+            config, args.out, args.curve, progress=not args.quiet,
+            checkpoint=args.checkpoint, resume=args.resume,
+        )
     except (ValueError, ImportError) as exc:
         err.print(f"[red]skydeck train: {exc}[/red]", highlight=False)
         return 2

@@ -151,9 +151,13 @@ def train(
     out: str | Path,
     curve_png: str | Path | None = None,
     progress: bool = True,
+    checkpoint: int = 50_000,
+    resume: bool = False,
 ) -> dict[str, Any]:
     """Train, save ``out`` (model.zip with ``skydeck.json``) and the learning curve
-    (PNG and its figures as JSON beside it); return the metadata."""
+    (PNG and its figures as JSON beside it); return the metadata. Every ``checkpoint``
+    steps the model and curve are saved as they stand (a crash loses at most that);
+    ``resume`` continues the model at ``out`` and its curve up to ``config.steps``."""
     require_trainer()
     import torch
     from sb3_contrib import MaskablePPO
@@ -164,13 +168,72 @@ def train(
         raise ValueError(f"--steps must be positive, got {config.steps}")
     torch.set_num_threads(config.threads)
     game = skydeck.load(config.game, **config.options)  # a bad game or option fails now
+    out = Path(out)
+    png = Path(curve_png) if curve_png else out.with_suffix(".png")
     vec = DummyVecEnv([make_env(config, r) for r in range(config.envs)])
     curve = Curve()
+    spent = [0.0, 0.0]  # wall and CPU seconds of earlier runs (resume)
+    if resume:
+        meta = read_meta(out)
+        if meta.get("game") != game.id or meta.get("options") != game.options:
+            raise ValueError(
+                f"--resume: {str(out)!r} was trained for {meta.get('game')} "
+                f"{meta.get('options')}, not {game.id} {game.options}"
+            )
+        model = MaskablePPO.load(out, env=vec, device="cpu")
+        if png.with_suffix(".json").is_file():
+            curve = Curve(**json.loads(png.with_suffix(".json").read_text()))
+        spent = [float(meta.get("train_wall_s", 0)), float(meta.get("train_cpu_s", 0))]
+    else:
+        model = MaskablePPO(
+            "MlpPolicy",
+            vec,
+            n_steps=config.n_steps,
+            batch_size=config.batch_size,
+            n_epochs=config.epochs,
+            learning_rate=config.learning_rate,
+            gamma=config.gamma,
+            ent_coef=config.ent_coef,
+            policy_kwargs={"net_arch": list(config.net)},
+            seed=config.seed,
+            device="cpu",
+            verbose=0,
+        )
+    env0: Any = vec.envs[0].unwrapped
+    clock = (time.perf_counter(), time.process_time())
+
+    def save() -> dict[str, Any]:
+        meta = {
+            "skydeck": skydeck.__version__,
+            "game": game.id,
+            "options": game.options,
+            "opponents": config.opponents if game.players > 1 else None,
+            "seat": env0.seat,
+            "actions": int(env0.action_space.n),
+            "observation": int(env0.observation_space.shape[0]),
+            "algorithm": "sb3-contrib MaskablePPO",
+            "config": {k: v for k, v in asdict(config).items() if k != "options"},
+            "trained_steps": int(model.num_timesteps),
+            "episodes": len(curve.steps),
+            "train_wall_s": round(spent[0] + time.perf_counter() - clock[0], 1),
+            "train_cpu_s": round(spent[1] + time.process_time() - clock[1], 1),
+            "torch_threads": config.threads,
+        }
+        out.parent.mkdir(parents=True, exist_ok=True)
+        part = out.with_name(out.name + ".part.zip")  # written whole, then renamed
+        model.save(part)
+        with zipfile.ZipFile(part, "a") as z:
+            z.writestr(META_NAME, json.dumps(meta, indent=2))
+        part.replace(out)
+        plot_curve(curve, png, title=f"MaskablePPO on {game.id} {game.options}")
+        png.with_suffix(".json").write_text(json.dumps(asdict(curve)))
+        return meta
 
     class Record(BaseCallback):
         def __init__(self) -> None:
             super().__init__()
             self.bar: Any = None
+            self.next_save = model.num_timesteps + checkpoint
 
         def _on_training_start(self) -> None:
             if progress:
@@ -191,7 +254,8 @@ def train(
                 )
                 self.bar.start()
                 self.task = self.bar.add_task(
-                    "train", total=config.steps, game=config.game, rate="-"
+                    "train", total=config.steps, game=config.game, rate="-",
+                    completed=model.num_timesteps,
                 )
 
         def _on_step(self) -> bool:
@@ -203,56 +267,22 @@ def train(
             if self.bar is not None:
                 recent = curve.wins[-200:]
                 rate = f"{100 * sum(recent) / len(recent):.1f}%" if recent else "-"
-                self.bar.update(self.task, completed=min(self.num_timesteps, config.steps),
-                                rate=rate)
+                self.bar.update(
+                    self.task, completed=min(self.num_timesteps, config.steps), rate=rate
+                )
+            if checkpoint > 0 and self.num_timesteps >= self.next_save:
+                self.next_save += checkpoint
+                save()
             return True
 
         def _on_training_end(self) -> None:
             if self.bar is not None:
                 self.bar.stop()
 
-    model = MaskablePPO(
-        "MlpPolicy",
-        vec,
-        n_steps=config.n_steps,
-        batch_size=config.batch_size,
-        n_epochs=config.epochs,
-        learning_rate=config.learning_rate,
-        gamma=config.gamma,
-        ent_coef=config.ent_coef,
-        policy_kwargs={"net_arch": list(config.net)},
-        seed=config.seed,
-        device="cpu",
-        verbose=0,
-    )
-    wall, cpu = time.perf_counter(), time.process_time()
-    model.learn(total_timesteps=config.steps, callback=Record())
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    model.save(out)
-    env0: Any = vec.envs[0].unwrapped
-    meta = {
-        "skydeck": skydeck.__version__ if hasattr(skydeck, "__version__") else "0",
-        "game": game.id,
-        "options": game.options,
-        "opponents": config.opponents if game.players > 1 else None,
-        "seat": env0.seat,
-        "actions": int(env0.action_space.n),
-        "observation": int(env0.observation_space.shape[0]),
-        "algorithm": "sb3-contrib MaskablePPO",
-        "config": {k: v for k, v in asdict(config).items() if k != "options"},
-        "trained_steps": int(model.num_timesteps),
-        "episodes": len(curve.steps),
-        "train_wall_s": round(wall, 1),
-        "train_cpu_s": round(cpu, 1),
-        "torch_threads": config.threads,
-    }
-    with zipfile.ZipFile(out, "a") as z:
-        z.writestr(META_NAME, json.dumps(meta, indent=2))
-    png = Path(curve_png) if curve_png else out.with_suffix(".png")
-    plot_curve(curve, png, title=f"MaskablePPO on {game.id} {game.options}")
-    png.with_suffix(".json").write_text(json.dumps(asdict(curve)))
+    left = config.steps - int(model.num_timesteps)
+    if left > 0:
+        model.learn(total_timesteps=left, callback=Record(), reset_num_timesteps=not resume)
+    meta = save()
     vec.close()
     return {**meta, "curve_png": str(png)}
 
