@@ -143,3 +143,33 @@ def test_matches_without_a_winner_lower_the_fair_share_for_everyone() -> None:
     assert [(r.label, r.n, r.points) for r in orders] == [
         ("players=2: first", 4, 1.0), ("players=2: second", 4, 2.0)
     ]  # fmt: skip
+
+
+def test_report_pools_runs_of_one_game_and_refuses_a_deal_twice(
+    conflict_run: Path, tmp_path: Path
+) -> None:
+    other = tmp_path / "more"
+    grid = parse_grid(["races=[wiss,vak],[vak,wiss]"])
+    run(Plan("conflict", ["random"], 8, {}, grid, 500), other)
+    one, more = fx.load_run(conflict_run), fx.load_run(other)
+    pooled = fx.pool_runs([one, more])
+    assert len(pooled.matches) == len(one.matches) + len(more.matches)
+    assert len({m["match_id"] for m in pooled.matches}) == len(pooled.matches)
+    assert len(pooled.seats) == len(one.seats) + len(more.seats)
+    assert pooled.manifest["pooled"] == [str(conflict_run), str(other)]
+    by = {r.label: r.n for r in fx.by_setting(pooled)}
+    alone = {r.label: r.n for r in fx.by_setting(one)}
+    assert all(by[label] > n for label, n in alone.items())  # more seats in every group
+    out = tmp_path / "pooled.html"
+    assert main(["report", str(conflict_run), str(other), "--out", str(out)]) == 0
+    assert "pooled from 2 runs" in out.read_text()
+    assert "pooled from" in out.with_suffix(".md").read_text()
+    with pytest.raises(ValueError, match="both hold the match of setting"):
+        fx.pool_runs([one, fx.load_run(conflict_run)])
+
+
+def test_report_refuses_to_pool_different_games(conflict_run: Path, tmp_path: Path, capsys) -> None:
+    solo = tmp_path / "solo"
+    run(Plan("stellarion", ["random"], 2, {"players": 1}, parse_grid([]), 0), solo)
+    assert main(["report", str(conflict_run), str(solo)]) == 2
+    assert "different games" in capsys.readouterr().err

@@ -162,7 +162,9 @@ def markdown(run: Run) -> str:
     """The report's tables and findings as Markdown (for docs; no plots)."""
     sections = rate_sections(run)
     found, tests = fx.imbalances({title: rates for _, title, rates in sections})
-    lines = [f"{len(run.matches)} finished matches, {len(run.failed)} failed.", ""]
+    pooled = run.manifest.get("pooled")
+    source = f" (pooled from {', '.join(pooled)})" if pooled else ""
+    lines = [f"{len(run.matches)} finished matches{source}, {len(run.failed)} failed.", ""]
     if run.competitive:
         lines.append(
             f"Off their fair share beyond chance (Bonferroni over {tests} tests): "
@@ -259,9 +261,11 @@ def _header(run: Run) -> str:
     plan = run.manifest.get("plan", {})
     failed = f", {len(run.failed)} failed" if run.failed else ""
     settings = run.manifest.get("settings", [])
+    pooled = run.manifest.get("pooled")
+    runs = f" pooled from {len(pooled)} runs ({html.escape(', '.join(pooled))})" if pooled else ""
     return (
         f"<h1>Skydeck report: {html.escape(run.game)}</h1><p>{len(run.matches)} finished "
-        f"matches{failed}; agents {html.escape(', '.join(plan.get('agents', [])))}; "
+        f"matches{failed}{runs}; agents {html.escape(', '.join(plan.get('agents', [])))}; "
         f"{len(settings)} setting(s); seed {plan.get('seed')}. Win rates count 1 for a sole "
         "win and 0.5 for a shared one; intervals are Wilson 95%.</p>"
     )
@@ -297,10 +301,15 @@ def _summary(run: Run, groups: dict[str, list[Rate]]) -> str:
     return f"<h2>Summary</h2>{text}{note}"
 
 
-def write_report(folder: Path, out: Path | None = None) -> tuple[Path, list[Path]]:
-    """Write ``out`` (default DIR/report.html), ``<stem>-<plot>.png`` and the tables as
-    ``<stem>.md`` beside it."""
-    run = fx.load_run(folder)
+def write_report(
+    folder: Path | Sequence[Path], out: Path | None = None
+) -> tuple[Path, list[Path]]:
+    """Write ``out`` (default DIR/report.html, of the first DIR), ``<stem>-<plot>.png`` and
+    the tables as ``<stem>.md`` beside it. Several folders are pooled into one report
+    (``findings.pool_runs``)."""
+    folders = [folder] if isinstance(folder, Path) else list(folder)
+    run = fx.pool_runs([fx.load_run(f) for f in folders])
+    folder = folders[0]
     page, pngs = build(run)
     out = out or folder / "report.html"
     if out.suffix.lower() not in (".html", ".htm"):

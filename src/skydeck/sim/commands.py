@@ -74,8 +74,14 @@ def register(subparsers: Any) -> None:
         "drone rank; scores, lengths, actions, card impact; a summary of what is "
         "significantly unbalanced. Writes one HTML file and a PNG per plot beside it.",
     )
-    p.add_argument("run", metavar="DIR", help="a skydeck simulate --out folder")
-    p.add_argument("--out", default=None, help="the HTML file (default DIR/report.html)")
+    p.add_argument(
+        "run", metavar="DIR", nargs="+",
+        help="a skydeck simulate --out folder; several are pooled into one report "
+        "(same game, no deal twice)",
+    )
+    p.add_argument(
+        "--out", default=None, help="the HTML file (default DIR/report.html of the first DIR)"
+    )
     p.set_defaults(func=cmd_report)
 
 
@@ -169,7 +175,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     err = Console(stderr=True)
     try:
-        html, pngs = write_report(Path(args.run), Path(args.out) if args.out else None)
+        runs = [Path(r) for r in args.run]
+        html, pngs = write_report(runs, Path(args.out) if args.out else None)
     except ValueError as exc:
         err.print(f"[red]{exc}[/red]", soft_wrap=True)
         return 2

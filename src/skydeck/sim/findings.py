@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -147,6 +147,56 @@ def load_run(folder: Path) -> Run:
             f"{first['label']}): {first['error']}"
         )
     return Run(folder, manifest, ok, rows["seats"], rows["actions"], rows["usage"], failed)
+
+
+def pool_runs(runs: Sequence[Run]) -> Run:
+    """Several runs of one game as one: a long study made in pieces (different seeds,
+    more games, new settings). Match ids are renumbered so they stay unique; settings
+    are merged by label. ValueError when the runs are of different games or replay
+    the same deal twice (the same setting, seed and seating: counted twice, it would
+    narrow every interval without new evidence)."""
+    if not runs:
+        raise ValueError("no run to report on")
+    if len(runs) == 1:
+        return runs[0]
+    games = sorted({r.game for r in runs})
+    if len(games) > 1:
+        raise ValueError(f"runs of different games cannot be pooled: {', '.join(games)}")
+    seen: dict[tuple[Any, ...], Path] = {}
+    offset = 0
+    matches: list[dict[str, Any]] = []
+    failed: list[dict[str, Any]] = []
+    tables: dict[str, list[dict[str, Any]]] = {"seats": [], "actions": [], "usage": []}
+    labels: dict[str, dict[str, Any]] = {}
+    for run in runs:
+        ids = [m["match_id"] for m in run.matches + run.failed]
+        for m in run.matches:
+            seating = tuple(s["agent"] for s in sorted(run.seats_of(m["match_id"]),
+                                                       key=lambda s: s["seat"]))
+            key = (m["label"], m["seed"], seating)
+            if key in seen:
+                raise ValueError(
+                    f"{run.folder} and {seen[key]} both hold the match of setting "
+                    f"{m['label']!r}, seed {m['seed']}, seats {', '.join(seating)}: pool "
+                    "runs made with different --seed ranges"
+                )
+            seen[key] = run.folder
+        matches += [{**m, "match_id": m["match_id"] + offset} for m in run.matches]
+        failed += [{**m, "match_id": m["match_id"] + offset} for m in run.failed]
+        tables["seats"] += [{**r, "match_id": r["match_id"] + offset} for r in run.seats]
+        tables["actions"] += [{**r, "match_id": r["match_id"] + offset} for r in run.actions]
+        tables["usage"] += [{**r, "match_id": r["match_id"] + offset} for r in run.usage]
+        for setting in run.manifest.get("settings", []):
+            labels.setdefault(setting.get("label", ""), setting)
+        offset += max(ids, default=-1) + 1
+    manifest = dict(runs[0].manifest)
+    plans = [r.manifest.get("plan", {}) for r in runs]
+    agents = list(dict.fromkeys(a for p in plans for a in p.get("agents", [])))
+    manifest["plan"] = {**plans[0], "agents": agents, "seed": [p.get("seed") for p in plans]}
+    manifest["settings"] = list(labels.values())
+    manifest["pooled"] = [str(r.folder) for r in runs]
+    return Run(runs[0].folder, manifest, matches, tables["seats"], tables["actions"],
+               tables["usage"], failed)
 
 
 def rates(
