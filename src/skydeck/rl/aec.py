@@ -82,7 +82,7 @@ class SkydeckAEC(AECEnv):
     def legal_indices(self, agent: str | None = None) -> list[int]:
         """The legal action indexes (the mask's non-zeros), cheapest of all: for agents
         that pick among legal moves without a network (random, scripted)."""
-        return self.match.legal_indices(self._seat_of(agent))
+        return self.match.legal_indices(self._seat if agent is None else self._seat_of(agent))
 
     def step(self, action: Any) -> None:
         if not self.agents:
@@ -98,13 +98,13 @@ class SkydeckAEC(AECEnv):
         if action is None:
             raise IllegalAction(f"{agent}: None is only the action of a finished agent")
         seat = self._seat
-        self.match.play(seat, action)
+        match = self.match
+        match.play(seat, action)
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
-        state = self.match.live
-        movers = state.to_move
+        movers = match.state.to_move  # type: ignore[union-attr]  # play needs a state
         if not movers:  # over: rewards come only now, so only now are they accumulated
-            for a, r in zip(self.agents, self.match.rewards(), strict=True):
+            for a, r in zip(self.agents, match.rewards(), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
             self._accumulate_rewards()
@@ -115,7 +115,7 @@ class SkydeckAEC(AECEnv):
         if len(movers) == 1:
             seat = movers[0]
         else:
-            seat = self.match.next_seat(seat, movers)
+            seat = match.next_seat(seat, movers)
         if seat != self._seat:
             self._seat = seat
             self.agent_selection = self.possible_agents[seat]

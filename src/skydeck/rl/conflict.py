@@ -73,6 +73,34 @@ def continuous_action(values: Any, game: Any) -> Action:
     return Action("place", (round(x * width), round(y * height), round(angle * 360) % 360))
 
 
+class DeploymentIndices:
+    """Deployment's legal indexes straight from the engine's free grid spots (its
+    ``free_placements()``, cached per position), without the ``place`` Actions and
+    their identity look-ups: a deployment offers up to 320 spots, and mapping that many
+    Actions cost as much as the engine's whole step. Other phases return None (the
+    generic path). ``tests/rl/test_fast_paths.py`` checks it against
+    ``catalogue.indices(state.legal_actions(seat))`` over random games."""
+
+    def __init__(self, game: Any, catalogue: Any) -> None:
+        places = game.shapes.place_action
+        self.spot: dict[tuple[int, int, int], int] = {
+            p: catalogue.encode(a) for p, a in places.items()
+        }
+        self.done = catalogue.encode(Action("done"))
+
+    def __call__(self, state: Any, seat: int) -> list[int] | None:
+        if state.phase != "deployment" or seat not in state.to_move:
+            return None
+        out = list(map(self.spot.__getitem__, state.free_placements()))
+        out.append(self.done)
+        return out
+
+
+def indexer(game: Any, catalogue: Any) -> DeploymentIndices:
+    """The match's fast path for legal indexes (see ``skydeck.rl.match``)."""
+    return DeploymentIndices(game, catalogue)
+
+
 class ConflictObserver(Observer):
     def __init__(self, game: Any) -> None:
         super().__init__()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from types import ModuleType
 from typing import Any
@@ -100,11 +101,25 @@ class Match:
         self.cooperative: bool = module.COOPERATIVE
         self.simultaneous: bool = module.SIMULTANEOUS
         self.catalogue, self.observer = tables(self.game)
+        self._actions = self.catalogue.actions
         #: continuous variant: one more index, ``place_any``, whose x, y, angle come in
         #: a Box beside the index (the action is the pair)
         self.continuous = placement == "continuous"
         self.place_any: int | None = self.catalogue.n if self.continuous else None
         self.n_actions = self.catalogue.n + (1 if self.continuous else 0)
+        #: the index whose legality makes ``place_any`` legal (continuous variant)
+        self._when = self.catalogue.encode(module.CONTINUOUS_WHEN) if self.continuous else -1
+        #: a game's own way to the legal indexes of some positions, skipping the
+        #: Actions (``indexer(game, catalogue)`` -> f(state, seat) -> list or None)
+        make = getattr(module, "indexer", None)
+        self._fast: Callable[[State, int], list[int] | None] | None = (
+            make(self.game, self.catalogue) if make is not None else None
+        )
+        #: engines that keep their legal list per position (``CACHED_LEGAL``) and use
+        #: the core ``State.apply``: a step whose index was in the legal list just
+        #: handed out skips the engine's re-validation (see ``play``)
+        self._prove = bool(getattr(module, "CACHED_LEGAL", False))
+        self._offered: tuple[State, int, list[Action], list[int]] | None = None
         self.players = self.game.players
         self.state: State | None = None
         self.seed: int | None = None
@@ -113,6 +128,9 @@ class Match:
     def new(self, seed: int) -> State:
         self.seed = seed
         self.state = self.game.new(seed)
+        self._offered = None
+        if self._prove and type(self.state).apply is not State.apply:
+            self._prove = False  # an engine with its own apply: always go through it
         return self.state
 
     @property
@@ -125,25 +143,37 @@ class Match:
 
     # --- actions --------------------------------------------------------------------
     def mask(self, seat: int) -> np.ndarray:
-        state = self.live
         m = np.zeros(self.n_actions, dtype=np.int8)
-        legal = state.legal_actions(seat)  # empty for a seat that may not act (contract)
-        if not legal:
-            return m
-        if self.continuous:
-            self.catalogue.mask(legal, out=m[: self.catalogue.n])
-            if self.module.CONTINUOUS_WHEN in legal:
-                m[self.catalogue.n] = 1
-            return m
-        return self.catalogue.mask(legal, out=m)
+        idx = self.legal_indices(seat)  # empty for a seat that may not act (contract)
+        if idx:
+            m[idx] = 1
+        return m
 
     def legal_indices(self, seat: int) -> list[int]:
         state = self.state if self.state is not None else self.live
-        legal = state.legal_actions(seat)  # empty for a seat that may not act (contract)
-        out = self.catalogue.indices(legal)
-        if self.continuous and self.module.CONTINUOUS_WHEN in legal:
-            out.append(self.catalogue.n)
+        out = None if self._fast is None else self._fast(state, seat)
+        if out is None:
+            legal = state.legal_actions(seat)
+            out = self.catalogue.indices(legal)
+            if self._prove:
+                self._offered = (state, seat, legal, out)
+        if self._when >= 0 and self._when in out:
+            out.append(self.catalogue.n)  # place_any
         return out
+
+    def _proven(self, state: State, seat: int, index: int) -> bool:
+        """Is ``index`` legal for ``seat`` by the legal list this match last handed out?
+        Only while the engine still gives that same list (anything may have moved the
+        state since: the Gymnasium face's opponents apply to it directly), and only for
+        engines that keep their legal list per position, where asking again is a copy."""
+        offered = self._offered
+        return (
+            offered is not None
+            and offered[0] is state
+            and offered[1] == seat
+            and index in offered[3]
+            and state.legal_actions(seat) == offered[2]
+        )
 
     def resolve(self, seat: int, action: Any) -> tuple[int, Action]:
         """(index, engine action) of an environment action: an index, or in the
@@ -178,12 +208,19 @@ class Match:
     def play(self, seat: int, action: Any) -> None:
         """Apply an environment action for ``seat``; IllegalAction (state untouched)
         when it is outside the mask, naming the index, the action and the reason."""
-        if type(action) is int and 0 < action < self.catalogue.n:  # the common case
-            index, engine_action = action, self.catalogue.actions[action]
+        actions = self._actions
+        if type(action) is int and 0 < action < len(actions):  # the common case
+            index, engine_action = action, actions[action]
         else:
             index, engine_action = self.resolve(seat, action)
+        state = self.state if self.state is not None else self.live
+        if self._prove and self._proven(state, seat, index):
+            # legal by the list just handed out (the mask the agent chose from): the
+            # engine's checks would only repeat it (State.apply = checks + _apply)
+            state._apply(engine_action, seat)
+            return
         try:
-            self.live.apply(engine_action, seat)
+            state.apply(engine_action, seat)
         except IllegalAction as exc:
             raise IllegalAction(
                 f"{agent_name(seat)}: action {index} ('{engine_action}') is outside the "

@@ -24,6 +24,9 @@ from skydeck.rl.observer import Observer, Vec, mark, one_hot
 
 COOPERATIVE = False
 SIMULTANEOUS = False
+#: the engine keeps its legal list per position (``legal_actions`` is a copy of it), so
+#: the step proves an action legal by asking again instead of re-validating it
+CACHED_LEGAL = True
 
 
 def _colourable() -> dict[int, list[int]]:

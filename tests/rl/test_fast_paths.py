@@ -1,0 +1,102 @@
+"""The step's shortcuts give the same answers as the plain path: a game's own indexer
+(Stellar Conflict's deployment spots) and the catalogue's identity look-up against
+``catalogue.encode`` of every legal action, for every seat (movers and waiters), in
+random games of every player count, in the grid and continuous variants; the mask is
+the indexes' scatter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from skydeck.core import IllegalAction, Rng
+from skydeck.rl.match import Match
+
+CASES = [
+    ("conflict", {"players": 2}),
+    ("conflict", {"players": 3}),
+    ("conflict", {"players": 4}),
+    ("conflict", {"players": 2, "placement": "continuous"}),
+    ("stellium", {"players": 2}),
+    ("stellium", {"players": 4}),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_legal_indices_and_mask_match_the_plain_path(game: str, options: dict[str, Any]) -> None:
+    match = Match(game, **options)
+    catalogue = match.catalogue
+    when = catalogue.encode(match.module.CONTINUOUS_WHEN) if match.continuous else None
+    fast_hits = 0
+    rng = Rng(3)
+    for seed in range(3):
+        state = match.new(seed)
+        while not state.is_over:
+            for seat in range(match.players):
+                legal = state.legal_actions(seat)
+                want = [catalogue.encode(a) for a in legal]
+                if when is not None and when in want:
+                    want.append(catalogue.n)
+                assert match.legal_indices(seat) == want
+                mask = match.mask(seat)
+                assert mask.shape == (match.n_actions,) and mask.dtype == np.int8
+                assert np.flatnonzero(mask).tolist() == sorted(set(want))
+                if match._fast is not None and match._fast(state, seat) is not None:
+                    fast_hits += 1
+            seat = state.to_move[rng.below(len(state.to_move))]
+            legal = state.legal_actions(seat)
+            state.apply(legal[rng.below(len(legal))], seat)
+    if game == "conflict":
+        assert fast_hits > 10, "the deployment shortcut was never taken: nothing was tested"
+
+
+def test_a_step_proven_by_the_legal_list_plays_as_the_engine_does() -> None:
+    """Stellium's step skips the engine's re-validation of an index from the legal list
+    it just handed out: the states stay those of plain ``state.apply``, and the
+    shortcut is taken (the engine's validate is never called on it)."""
+    match = Match("stellium", players=3)
+    assert match._prove
+    plain = match.game.new(4)
+    state = match.new(4)
+    rng = Rng(9)
+    validated = []
+    original = type(state).validate
+
+    def spy(self: Any, action: Any, seat: int) -> None:
+        validated.append(action)
+        original(self, action, seat)
+
+    type(state).validate = spy  # type: ignore[method-assign]
+    try:
+        steps = 0
+        while not state.is_over and steps < 400:
+            seat = state.to_move[0]
+            indices = match.legal_indices(seat)
+            index = indices[rng.below(len(indices))]
+            plain.apply(match.catalogue.decode(index), seat)
+            match.play(seat, index)
+            assert state.to_json() == plain.to_json()
+            steps += 1
+    finally:
+        type(state).validate = original  # type: ignore[method-assign]
+    assert steps > 100
+    assert len(validated) == steps  # the plain applies only: the env never validated
+
+
+def test_a_stale_legal_list_proves_nothing() -> None:
+    """The state moved behind the match's back (as the Gymnasium face's opponents move
+    it): an index of the old legal list that is no longer legal is refused, naming it,
+    and the state is untouched."""
+    match = Match("stellium", players=2)
+    state = match.new(1)
+    seat = state.to_move[0]
+    indices = match.legal_indices(seat)  # the draw step's choices
+    state.apply(match.catalogue.decode(indices[0]), seat)  # drawn: now the place step
+    before = state.to_json()
+    legal_now = state.legal_actions(seat)
+    stale = next(i for i in indices if match.catalogue.decode(i) not in legal_now)
+    with pytest.raises(IllegalAction, match=f"action {stale} .* is outside the action mask"):
+        match.play(seat, stale)
+    assert state.to_json() == before
