@@ -213,3 +213,29 @@ def test_resume_continues_the_saved_model_and_its_curve(tmp_path):
     with pytest.raises(ValueError, match="--resume"):
         train(TrainConfig(steps=300, options={"shooting_stars": 2}, **small), out,
               progress=False, resume=True)
+
+
+def test_imitation_clones_the_heuristic_before_ppo(tmp_path):
+    """Behaviour cloning: the demonstrated choices get likelier over the epochs, and the
+    metadata says what was cloned."""
+    config = TrainConfig(steps=64, envs=1, n_steps=64, batch_size=64, epochs=1,
+                         imitate_games=2, imitate_epochs=8)
+    meta = train(config, tmp_path / "bc.zip", progress=False)
+    bc = meta["imitation"]
+    assert bc["agent"] == "heuristic" and bc["games"] == 2 and bc["decisions"] > 20
+    assert bc["nll_last"] < bc["nll_first"]
+    assert 0.0 <= bc["agreement"] <= 1.0
+    assert read_meta(tmp_path / "bc.zip")["imitation"] == bc
+
+
+def test_collect_records_legal_choices_and_discounted_returns():
+    from skydeck.rl.imitation import collect
+    from skydeck.rl.train import make_env
+
+    env = make_env(TrainConfig(), 0)()
+    demos = collect(env, make("random", env.inner.match.game, seed=1), 2, 7, gamma=0.9)
+    assert len(demos.obs) == len(demos.masks) == len(demos.actions) == len(demos.returns)
+    assert all(demos.masks[i, a] for i, a in enumerate(demos.actions))  # every choice legal
+    assert demos.wins == 0  # random play does not win solo Stellarion
+    # the last decision of each episode returns its own reward: -1 plus the shaping step
+    assert demos.returns.min() < -0.5

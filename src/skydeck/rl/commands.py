@@ -35,6 +35,13 @@ def register(subparsers: Any) -> None:
         help="weight of the potential-based progress reward (0: outcome only)",
     )
     p.add_argument("--opponents", default="heuristic", help="agent spec for the other seats")
+    p.add_argument(
+        "--imitate", type=int, default=0, metavar="GAMES",
+        help="first clone --imitate-agent's play on GAMES episodes (behaviour cloning), "
+        "then train with PPO (default 0: PPO from scratch)",
+    )
+    p.add_argument("--imitate-agent", default="heuristic", help="the agent to clone")
+    p.add_argument("--imitate-epochs", type=int, default=10, help="passes over the clone data")
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="any game option")
     p.add_argument(
         "--checkpoint", type=int, default=50_000, metavar="STEPS",
@@ -65,6 +72,9 @@ def _cmd_train(args: argparse.Namespace) -> int:
             shaping=args.shaping,
             opponents=args.opponents,
             options=_parse_set(args.set),
+            imitate_games=args.imitate,
+            imitate_agent=args.imitate_agent,
+            imitate_epochs=args.imitate_epochs,
         )
         meta = train(
             config, args.out, args.curve, progress=not args.quiet,

@@ -112,6 +112,10 @@ class TrainConfig:
     gamma: float = 0.995
     ent_coef: float = 0.01
     net: tuple[int, ...] = (256, 256)
+    #: behaviour cloning before PPO (``imitation.py``): episodes of this agent's play
+    imitate_games: int = 0
+    imitate_agent: str = "heuristic"
+    imitate_epochs: int = 10
     options: dict[str, Any] = field(default_factory=dict)
 
 
@@ -201,6 +205,9 @@ def train(
         )
     env0: Any = vec.envs[0].unwrapped
     clock = (time.perf_counter(), time.process_time())
+    imitation: dict[str, Any] | None = None
+    if config.imitate_games > 0 and not resume:
+        imitation = imitate(config, model, game)
 
     def save() -> dict[str, Any]:
         meta = {
@@ -218,6 +225,7 @@ def train(
             "train_wall_s": round(spent[0] + time.perf_counter() - clock[0], 1),
             "train_cpu_s": round(spent[1] + time.process_time() - clock[1], 1),
             "torch_threads": config.threads,
+            "imitation": imitation,
         }
         out.parent.mkdir(parents=True, exist_ok=True)
         part = out.with_name(out.name + ".part.zip")  # written whole, then renamed
@@ -285,6 +293,29 @@ def train(
     meta = save()
     vec.close()
     return {**meta, "curve_png": str(png)}
+
+
+def imitate(config: TrainConfig, model: Any, game: Any) -> dict[str, Any]:
+    """Clone ``config.imitate_agent`` on ``config.imitate_games`` episodes (seeds apart
+    from training's) into ``model``; the figures go into the model's metadata."""
+    from skydeck.agents import make
+    from skydeck.rl.imitation import collect, pretrain
+
+    started = time.process_time()
+    env = make_env(config, rank=10_000)()
+    agent = make(config.imitate_agent, game, seed=config.seed)
+    seed = 10**9 + config.seed * 100_000  # deals the training episodes do not draw
+    demos = collect(env, agent, config.imitate_games, seed, config.gamma)
+    figures = pretrain(model, demos, config.imitate_epochs, seed=config.seed)
+    return {
+        "agent": config.imitate_agent,
+        "games": demos.episodes,
+        "agent_wins": demos.wins,
+        "decisions": len(demos.actions),
+        "epochs": config.imitate_epochs,
+        **{k: round(v, 4) for k, v in figures.items()},
+        "cpu_s": round(time.process_time() - started, 1),
+    }
 
 
 def plot_curve(curve: Curve, png: Path, title: str, window: int = 500) -> None:
