@@ -41,6 +41,8 @@ def register(subparsers: Any) -> None:
         "then train with PPO (default 0: PPO from scratch)",
     )
     p.add_argument("--imitate-agent", default="heuristic", help="the agent to clone")
+    p.add_argument("--learning-rate", type=float, default=3e-4, help="PPO's (default 3e-4)")
+    p.add_argument("--ent-coef", type=float, default=0.01, help="entropy bonus (default 0.01)")
     p.add_argument("--imitate-epochs", type=int, default=10, help="passes over the clone data")
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="any game option")
     p.add_argument(
@@ -75,6 +77,8 @@ def _cmd_train(args: argparse.Namespace) -> int:
             imitate_games=args.imitate,
             imitate_agent=args.imitate_agent,
             imitate_epochs=args.imitate_epochs,
+            learning_rate=args.learning_rate,
+            ent_coef=args.ent_coef,
         )
         meta = train(
             config, args.out, args.curve, progress=not args.quiet,
