@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from skydeck.core.action import Action
-from skydeck.rl.observer import Observer, Vec, mark, one_hot
+from skydeck.rl.observer import SparseObserver, Vec, mark, one_hot
 
 #: the continuous variant's ``place_any`` is legal exactly when ``done`` is (a card in
 #: hand during deployment); its Box is x, y in mm and the angle in degrees
@@ -101,7 +101,7 @@ def indexer(game: Any, catalogue: Any) -> DeploymentIndices:
     return DeploymentIndices(game, catalogue)
 
 
-class ConflictObserver(Observer):
+class ConflictObserver(SparseObserver):
     def __init__(self, game: Any) -> None:
         super().__init__()
         content = game.content
@@ -139,7 +139,7 @@ class ConflictObserver(Observer):
         )
         self.o_cubes = self.add("cubes", 2, "cubes in the box / 16, vaporised / 16")
 
-    def fill(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
+    def fill_entries(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
         n = self.players
         designs = self.designs
         one_hot(vec, self.o_seat, seat)

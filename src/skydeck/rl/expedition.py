@@ -22,7 +22,7 @@ from skydeck.games.expedition.board import grid
 from skydeck.games.expedition.command import SPENDABLE, TRADABLE
 from skydeck.games.expedition.content import FACES, REWARD_FACES, SKILLS, TIERS
 from skydeck.games.expedition.tables import tables as content_tables
-from skydeck.rl.observer import Observer, Vec, mark, one_hot
+from skydeck.rl.observer import SparseObserver, Vec, mark, one_hot
 
 COOPERATIVE = False
 SIMULTANEOUS = True
@@ -144,7 +144,7 @@ def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:
     ]
 
 
-class ExpeditionObserver(Observer):
+class ExpeditionObserver(SparseObserver):
     def __init__(self, game: Any) -> None:
         super().__init__()
         n = self.players = game.players
@@ -195,7 +195,7 @@ class ExpeditionObserver(Observer):
             "drone", 3 + nc, "solo: points / 50, embassies left / 15, rank, ship cell one-hot"
         )
 
-    def fill(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
+    def fill_entries(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
         n, nc, ix = self.players, self.cells, self.ix
         one_hot(vec, self.o_seat, seat)
         if view["turn"] is not None and view["turn"] < n:

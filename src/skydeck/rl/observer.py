@@ -4,9 +4,12 @@ pattern of OpenSpiel's python games).
 A game's observer declares its pieces once (name, shape, what it means) and fills them
 from ``state.view(seat)`` only, so an observation can never carry hidden state. The
 pieces are documented per game in docs/rl.md (``skydeck.rl.describe(game)`` prints
-them). Filling writes the non-zero entries into a dict (index -> value) and scatters
-them into a zeroed array once: single numpy element writes, or converting a dense
-Python list, cost more than the whole rest of the encoding.
+them). ``fill`` writes into a zeroed array. Single numpy element writes cost more than
+the rest of the encoding, so observers gather flat indexes in Python lists and write
+each list with one fancy-indexed assignment (Stellium, Stellar Conflict: tables made
+once map a view's (name, value) pairs straight to indexes), or, simplest, write the
+non-zero entries into a dict (index -> value) that :class:`SparseObserver` scatters
+once (Stellarion, Stellar Expedition).
 """
 
 from __future__ import annotations
@@ -52,17 +55,14 @@ class Observer(ABC):
         return piece.start
 
     @abstractmethod
-    def fill(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
-        """Write the named pieces of ``seat``'s view into ``vec`` (each game's observer)."""
+    def fill(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+        """Write the named pieces of ``seat``'s view into ``out`` (float32, zeros, of
+        :attr:`size`), each game's observer."""
 
     def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
         """The observation of ``seat`` from its view."""
-        vec: Vec = defaultdict(float)
-        self.fill(view, seat, vec)
         out = np.zeros(self.size, dtype=np.float32)
-        k = len(vec)
-        if k:
-            out[np.fromiter(vec.keys(), np.intp, k)] = np.fromiter(vec.values(), np.float32, k)
+        self.fill(view, seat, out)
         return out
 
     def unpack(self, obs: np.ndarray) -> dict[str, np.ndarray]:
@@ -74,6 +74,30 @@ class Observer(ABC):
 
     def describe(self) -> list[tuple[str, tuple[int, ...], int, str]]:
         return [(p.name, p.shape, p.start, p.doc) for p in self.pieces.values()]
+
+
+class SparseObserver(Observer):
+    """An observer that writes the non-zero entries into a dict (index -> value, ``+=``
+    allowed), scattered into the array at once: :meth:`fill_entries`."""
+
+    @abstractmethod
+    def fill_entries(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
+        """Write the named pieces of ``seat``'s view into ``vec``."""
+
+    def fill(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+        vec: Vec = defaultdict(float)
+        self.fill_entries(view, seat, vec)
+        k = len(vec)
+        if k:
+            out[np.fromiter(vec.keys(), np.intp, k)] = np.fromiter(vec.values(), np.float32, k)
+
+
+def put(out: np.ndarray, indexes: list[int], values: list[float] | None = None) -> None:
+    """``out[indexes] = values`` (1.0 where no values are given), through
+    ``np.fromiter``: a third of the cost of numpy's conversion of a Python list."""
+    k = len(indexes)
+    at = np.fromiter(indexes, np.intp, k)
+    out[at] = 1.0 if values is None else np.fromiter(values, np.float32, k)
 
 
 def one_hot(vec: Vec, start: int, index: int | None) -> None:

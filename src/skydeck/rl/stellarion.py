@@ -29,7 +29,7 @@ from skydeck.games.stellarion.cards import (
     full_deck,
 )
 from skydeck.games.stellarion.game import StellarionGame
-from skydeck.rl.observer import Observer, Vec, counts, mark, one_hot
+from skydeck.rl.observer import SparseObserver, Vec, counts, mark, one_hot
 
 COOPERATIVE = True
 SIMULTANEOUS = False
@@ -137,7 +137,7 @@ def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:
     return blocks
 
 
-class StellarionObserver(Observer):
+class StellarionObserver(SparseObserver):
     """The shared table, seen by ``seat`` (every seat sees the same)."""
 
     def __init__(self, game: Any) -> None:
@@ -183,7 +183,7 @@ class StellarionObserver(Observer):
         self.o_break = self.add("breakthrough", 4, "one-hot Type of the Breakthrough")
         self.o_sun = self.add("sun", 3, "Sun position / final, Meteors held / 4, on board / 4")
 
-    def fill(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
+    def fill_entries(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
         nf = len(FACE_NAMES)
         faces = FACE_INDEX
         one_hot(vec, self.o_seat, seat)

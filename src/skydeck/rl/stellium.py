@@ -16,11 +16,13 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import Any
 
+import numpy as np
+
 from skydeck.core.action import Action
 from skydeck.games.stellium.content import BODIES, COLOURS
 from skydeck.games.stellium.notation import DONE, DRAW, PASS, PUSH, ROTATE, SKIP
 from skydeck.games.stellium.rules import CARDS, NOTATION, PHASES, UNIVERSE
-from skydeck.rl.observer import Observer, Vec, mark, one_hot
+from skydeck.rl.observer import Observer, put
 
 COOPERATIVE = False
 SIMULTANEOUS = False
@@ -79,15 +81,13 @@ def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:
 class StelliumObserver(Observer):
     def __init__(self, game: Any) -> None:
         super().__init__()
-        n = game.players
-        self.players = n
+        n = self.players = game.players
         u = UNIVERSE
-        self.space = {u.names[c]: i for i, c in enumerate(u.spaces)}
-        ns = len(self.space)
-        self.missions = {c.id: i for i, c in enumerate(CARDS)}
-        nm = len(self.missions)
-        self.body = {b: i for i, b in enumerate(BODIES[1:])}
-        self.colour = {c: i for i, c in enumerate(COLOURS[1:])}
+        space_names = [u.names[c] for c in u.spaces]
+        ns = len(space_names)
+        missions = [c.id for c in CARDS]
+        nm = len(missions)
+        bodies, colours = BODIES[1:], COLOURS[1:]
         self.o_seat = self.add("seat", n, "one-hot: this seat")
         self.o_turn = self.add("turn", n, "one-hot: whose turn it is")
         self.o_move = self.add("to_move", n, "one-hot: the seat that must act")
@@ -96,77 +96,112 @@ class StelliumObserver(Observer):
         self.o_misc = self.add(
             "misc", 5, "target / 30, turns / 100, final round, must use a token, reserve / 40"
         )
-        self.o_board = self.add(
+        o_board = self.add(
             "board", (ns, 4), "per Universe space: body one-hot (planet comet star supernova)"
         )
-        self.o_colours = self.add(
+        o_colours = self.add(
             "colours", (ns, 4), "per space: hole colour one-hot (green blue yellow pink)"
         )
         self.o_bag = self.add("bag", 4, "bodies left in the bag / 10")
-        self.o_drawn = self.add("drawn", 4, "one-hot body drawn, not yet placed")
-        self.o_placed = self.add("placed", ns, "one-hot space of the body placed this turn")
-        self.o_spent = self.add("spent", ns, "spaces already used for a Mission this turn")
-        self.o_keep = self.add("keep", ns, "cells of the Mission just completed (keep step)")
+        o_drawn = self.add("drawn", 4, "one-hot body drawn, not yet placed")
+        o_placed = self.add("placed", ns, "one-hot space of the body placed this turn")
+        o_keep = self.add("keep", ns, "cells of the Mission just completed (keep step)")
         self.o_refill = self.add(
             "refill", 6 + 4, "refill: one-hot Galaxy slot, bodies drawn per type / 5"
         )
-        self.o_tokens = self.add("tokens", (n, 4), "per seat: unused Influence tokens")
-        self.o_hands = self.add("hands", (n, nm), "per seat: Missions held (public)")
-        self.o_done = self.add("completed", (n, nm), "per seat: Missions completed")
+        o_tokens = self.add("tokens", (n, 4), "per seat: unused Influence tokens")
+        o_hands = self.add("hands", (n, nm), "per seat: Missions held (public)")
+        o_done = self.add("completed", (n, nm), "per seat: Missions completed")
         self.o_points = self.add(
             "points", (n, 3), "per seat: Mission Stelliums / 30, score / 30, reached target"
         )
-        self.o_avail = self.add("available", nm, "Available Missions")
-        self.o_boxed = self.add("boxed", nm, "Missions discarded to the box")
+        o_avail = self.add("available", nm, "Available Missions")
+        o_boxed = self.add("boxed", nm, "Missions discarded to the box")
+        # Flat indexes of every (name, value) a view can hold, made once: filling is
+        # then a dict look-up per item, gathered in lists written by one assignment.
+        self.phase_at = {p: self.o_phase + i for i, p in enumerate(PHASES)}
+        self.board_at = {
+            (name, b): o_board + i * 4 + k
+            for i, name in enumerate(space_names)
+            for k, b in enumerate(bodies)
+        }
+        self.colour_at = {
+            (name, c): o_colours + i * 4 + k
+            for i, name in enumerate(space_names)
+            for k, c in enumerate(colours)
+        }
+        self.body_index = {b: k for k, b in enumerate(bodies)}
+        self.drawn_at = {b: o_drawn + k for k, b in enumerate(bodies)}
+        self.placed_at = {name: o_placed + i for i, name in enumerate(space_names)}
+        self.keep_at = {name: o_keep + i for i, name in enumerate(space_names)}
+        self.slot_index = {name: i for i, name in enumerate(u.slot_names)}
+        self.tokens_at = [
+            {c: o_tokens + s * 4 + k for k, c in enumerate(colours)} for s in range(n)
+        ]
+        self.hands_at = [
+            {m: o_hands + s * nm + i for i, m in enumerate(missions)} for s in range(n)
+        ]
+        self.done_at = [{m: o_done + s * nm + i for i, m in enumerate(missions)} for s in range(n)]
+        self.avail_at = {m: o_avail + i for i, m in enumerate(missions)}
+        self.boxed_at = {m: o_boxed + i for i, m in enumerate(missions)}
 
-    def fill(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
+    def fill(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
         n = self.players
-        space, missions, body, colour = self.space, self.missions, self.body, self.colour
-        one_hot(vec, self.o_seat, seat)
-        one_hot(vec, self.o_turn, view["turn"])
-        for s in view["to_move"]:
-            vec[self.o_move + s] = 1.0
-        one_hot(vec, self.o_first, view["first_player"])
-        one_hot(vec, self.o_phase, PHASES.index(view["phase"]))
-        m = self.o_misc
-        vec[m] = view["target"] / 30.0
-        vec[m + 1] = view["turn_count"] / 100.0
-        vec[m + 2] = float(view["final_round"])
-        vec[m + 3] = float(view["must_use_token"])
-        vec[m + 4] = view["reserve"] / 40.0
-        for name, b in view["board"].items():
-            i = space.get(name)
-            if i is not None:
-                vec[self.o_board + i * 4 + body[b]] = 1.0
-        for name, c in view["colours"].items():
-            i = space.get(name)
-            if i is not None:
-                vec[self.o_colours + i * 4 + colour[c]] = 1.0
-        for b, k in view["bag"].items():
-            vec[self.o_bag + body[b]] = k / 10.0
+        ones = [self.o_seat + seat, self.o_turn + view["turn"]]
+        ones += [self.o_move + s for s in view["to_move"]]
+        ones.append(self.o_first + view["first_player"])
+        ones.append(self.phase_at[view["phase"]])
+        ones += _known(self.board_at, view["board"].items())
+        ones += _known(self.colour_at, view["colours"].items())
         if view["drawn"]:
-            one_hot(vec, self.o_drawn, body[view["drawn"]])
+            ones.append(self.drawn_at[view["drawn"]])
         if view["placed"]:
-            one_hot(vec, self.o_placed, space.get(view["placed"]))
-        mark(vec, self.o_spent, view["spent"], space)
-        mark(vec, self.o_keep, view["keep"], space)
+            ones += _known(self.placed_at, (view["placed"],))
+        ones += _known(self.keep_at, view["keep"])
+        for s in range(n):
+            ones += _known(self.tokens_at[s], view["tokens"][s])
+            ones += _known(self.hands_at[s], view["hands"][s])
+            ones += _known(self.done_at[s], view["completed"][s])
+        ones += _known(self.avail_at, view["available"])
+        ones += _known(self.boxed_at, view["boxed"])
+        m = self.o_misc
+        at = [m, m + 1, m + 2, m + 3, m + 4]
+        values = [
+            view["target"] / 30.0,
+            view["turn_count"] / 100.0,
+            float(view["final_round"]),
+            float(view["must_use_token"]),
+            view["reserve"] / 40.0,
+        ]
+        body = self.body_index
+        for b, k in view["bag"].items():
+            at.append(self.o_bag + body[b])
+            values.append(k / 10.0)
         refill = view["refill"]
         if refill:
-            slots = UNIVERSE.slot_names
-            if refill["galaxy"] in slots:
-                vec[self.o_refill + slots.index(refill["galaxy"])] = 1.0
+            slot = self.slot_index.get(refill["galaxy"])
+            if slot is not None:
+                at.append(self.o_refill + slot)
+                values.append(1.0)
             for b, k in refill["bodies"].items():
-                vec[self.o_refill + 6 + body[b]] = k / 5.0
-        nm = len(missions)
+                at.append(self.o_refill + 6 + body[b])
+                values.append(k / 5.0)
+        reached = view["reached_target"]
         for s in range(n):
-            mark(vec, self.o_tokens + s * 4, view["tokens"][s], colour)
-            mark(vec, self.o_hands + s * nm, view["hands"][s], missions)
-            mark(vec, self.o_done + s * nm, view["completed"][s], missions)
-            vec[self.o_points + s * 3] = view["mission_points"][s] / 30.0
-            vec[self.o_points + s * 3 + 1] = view["scores"][s] / 30.0
-            vec[self.o_points + s * 3 + 2] = float(s in view["reached_target"])
-        mark(vec, self.o_avail, view["available"], missions)
-        mark(vec, self.o_boxed, view["boxed"], missions)
+            p = self.o_points + s * 3
+            at += (p, p + 1, p + 2)
+            values += (
+                view["mission_points"][s] / 30.0,
+                view["scores"][s] / 30.0,
+                float(s in reached),
+            )
+        put(out, ones)
+        put(out, at, values)
+
+
+def _known(table: dict[Any, int], keys: Iterable[Any]) -> list[int]:
+    """The flat indexes of ``keys`` (those the table lacks are left out)."""
+    return [i for i in map(table.get, keys) if i is not None]
 
 
 OBSERVER = StelliumObserver
