@@ -25,6 +25,7 @@ from skydeck.server.compression import (
     LargeFramesProtocol,
     LargeFramesServerDeflate,
     client_extensions,
+    text_frame,
 )
 from tests.server.conftest import make_app
 
@@ -90,6 +91,22 @@ def test_a_peer_without_compression_gets_plain_frames():
     assert _send(server, client, big) == (False, big)
 
 
+def test_a_frame_written_directly_is_the_one_the_library_writes():
+    server, client = _pair(
+        [LargeFramesServerDeflate(server_max_window_bits=12, client_max_window_bits=12)],
+        [ClientPerMessageDeflateFactory(client_max_window_bits=True)],
+    )
+    for size in (0, 1, 125, 126, 127, 1000, MIN_COMPRESSED - 1):
+        text = ("é" * size)[: size // 2] + "x" * (size - size // 2)
+        data = text.encode()[: max(0, size)]
+        text = data.decode(errors="ignore")
+        server.send_text(text.encode())
+        assert text_frame(text.encode()) == b"".join(server.data_to_send()), size
+        client.receive_data(text_frame(text.encode()))
+        (frame,) = [e for e in client.events_received() if isinstance(e, Frame)]
+        assert frame.data.decode() == text
+
+
 @pytest.fixture
 def live_server(tmp_path: Path):
     with socket.socket() as s:
@@ -133,3 +150,30 @@ def test_a_standard_compressing_client_plays_through_the_large_frames_protocol(l
             state = json.loads(raw)
             assert state["type"] == "state" and state["n"] == len(sizes)
     assert min(sizes) < MIN_COMPRESSED  # both kinds went through
+
+
+@pytest.mark.skipif(
+    "stellium" not in __import__("skydeck").core.registry.game_ids(),
+    reason="Stellium is not registered",
+)
+@pytest.mark.parametrize("compression", [None, "deflate"])
+def test_every_update_arrives_whole_over_the_direct_frames(live_server, compression):
+    """The direct path writes the small frames, the library the large (compressed) ones:
+    a client gets every update whole and in order, with or without compression."""
+    body = {"game": "stellium", "seed": 5, "seats": [{"kind": "human"}] * 2}
+    m = httpx.post(f"http://{live_server}/api/matches", json=body, timeout=10).json()
+    url = f"ws://{live_server}/ws/matches/{m['id']}"
+    with connect(url, compression=compression) as ws:
+        ws.send(json.dumps({"type": "hello", "tokens": m["tokens"], "patches": 2}))
+        assert json.loads(ws.recv(10))["type"] == "welcome"
+        state = json.loads(ws.recv(10))
+        sizes = [0]
+        while state["status"] == "live" and len(sizes) < 40:
+            seat = state["to_move"][0]
+            act = state["legal"][str(seat)]["actions"][-1]["action"]
+            ws.send(json.dumps({"type": "act", "seat": seat, "action": act, "n": state["n"]}))
+            raw = ws.recv(10)
+            sizes.append(len(raw.encode()))
+            state = json.loads(raw)
+            assert state["type"] == "state" and state["n"] == len(sizes) - 1
+    assert min(sizes[1:]) < MIN_COMPRESSED <= max(sizes)

@@ -387,3 +387,35 @@ def test_a_failed_commit_in_flight_also_drops_the_moves_that_stood_on_it(db_url)
     assert room.n == 0 and json.dumps(room.match.state.to_json()) == was
     assert hub.storage.action_count(room.id) == 0
     assert other.n == 1 and hub.storage.action_count(other.id) == 1
+
+
+def test_each_ai_move_is_told_before_the_next_one_is_made(db_url):
+    """Two AI seats: the next AI move waits for the previous one's commit and its
+    acknowledgement, so a watcher sees every move as its own update (Stellar Conflict's
+    page plays each battle step)."""
+    hub = _hub(db_url)
+    real = hub.storage.append_actions
+
+    def slow(moves: list[PendingWrite]) -> None:
+        threading.Event().wait(0.02)  # a slow disk: the AIs think faster than it writes
+        real(moves)
+
+    hub.storage.append_actions = slow  # type: ignore[method-assign]
+    watcher = Client(frozenset())
+    seen: list[int] = []
+
+    async def scenario() -> None:
+        await hub.start()
+        spec = {"game": "toy", "seed": 8, "seats": [{"kind": "ai"}, {"kind": "ai"}]}
+        room, _ = hub.create(spec)
+        hub.attach(room, watcher)
+        for _ in range(400):
+            await asyncio.sleep(0.01)
+            seen.extend(m["n"] for m in _drain(watcher) if m["type"] == "state")
+            if room.status != "live" and not room.ai_pending:
+                break
+        await _committed(hub)
+        seen.extend(m["n"] for m in _drain(watcher) if m["type"] == "state")
+
+    asyncio.run(scenario())
+    assert len(seen) > 3 and seen == list(range(seen[0], seen[0] + len(seen)))

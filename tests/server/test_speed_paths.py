@@ -282,7 +282,116 @@ def test_the_bench_bot_speaks_websocket_and_answers_its_turn_even_in_fragments()
         return stats, got, done
 
     stats, got, done = asyncio.run(scenario())
-    assert got[0] == {"type": "hello", "tokens": ["t1"], "patches": True}
+    assert got[0] == {"type": "hello", "tokens": ["t1"], "patches": 2}
     assert got[1] == {"type": "act", "seat": 1, "action": {"kind": "a", "args": []}, "n": 3}
     assert stats.moves == 1 and len(stats.latencies) == 1 and stats.errors == 0
     assert done.done() and done.exception() is None
+
+
+def _patched(base: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """What the browser does with a patch (match.js ``patched``)."""
+    out = {**base, **patch["set"]}
+    for k in patch["del"]:
+        del out[k]
+    for k, inner in patch.get("sub", {}).items():
+        out[k] = _patched(out.get(k) or {}, inner)
+    return out
+
+
+def test_a_nested_patch_sends_only_what_changed_inside_an_object():
+    client = Client(frozenset({0}), patches=2)
+    fixed: dict[str, Any] = {"spaces": ["a1", "b1"]}
+    cards = {"c1": fixed, "c2": {"points": 2}}
+    first = {"universe": fixed, "board": {"a1": 1}, "cards": cards, "x": 1}
+    assert client.view_update("0", first)[0] == "full"
+    nxt = {
+        "universe": fixed,
+        "board": {"a1": 1, "b1": 3},
+        "cards": {"c2": {"points": 2}, "c3": {"points": 1}},
+        "x": [1],
+    }
+    how, patch = client.view_update("0", nxt)
+    assert how == "patch"
+    assert patch == {
+        "set": {"x": [1]},
+        "del": [],
+        "sub": {
+            "board": {"set": {"b1": 3}, "del": []},
+            "cards": {"set": {"c3": {"points": 1}}, "del": ["c1"]},
+        },
+    }
+    assert _patched(first, patch) == nxt
+    # Nothing changed inside: no "sub" entry at all.
+    how, patch = client.view_update("0", {**nxt, "board": dict(nxt["board"])})
+    assert patch == {"set": {}, "del": []}
+    # An object that becomes something else is sent whole.
+    how, patch = client.view_update("0", {**nxt, "board": None})
+    assert patch == {"set": {"board": None}, "del": []}
+
+
+# Every real game (the toy game's view hands out its state's own lists, which a
+# kept previous view would then see change in place).
+@pytest.mark.parametrize("game", game_ids())
+def test_nested_patches_rebuild_every_view_exactly(db_url, game):
+    hub = Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0)
+    options = {"players": 2} if "players" in game_class(game)().options else {}
+    spec = {"game": game, "seed": 9, "options": options, "seats": [{"kind": "human"}] * 2}
+    room, _ = hub.create(spec)
+    clients = [Client(frozenset({0}), patches=2), Client(frozenset(), patches=2)]
+    known: list[dict[str, Any]] = [{}, {}]
+    nested = 0
+    rng = random.Random(9)
+    for _ in range(150):
+        for i, client in enumerate(clients):
+            msg = json.loads(room.state_text(client))
+            key, whole, part = ("0", "views", "view_patches") if i == 0 else ("", "", "")
+            if i == 0:
+                if key in msg[whole]:
+                    known[0] = msg[whole][key]
+                else:
+                    nested += "sub" in msg[part][key]
+                    known[0] = _patched(known[0], msg[part][key])
+                want = room.match.state.view(0)
+            else:
+                known[1] = (
+                    msg["public"] if "public" in msg else _patched(known[1], msg["public_patch"])
+                )
+                want = room.match.state.view(None)
+            assert known[i] == json.loads(json.dumps(want))
+        if room.status != "live":
+            break
+        seat = room.match.state.to_move[0]
+        hub.act(room, seat, rng.choice(room.match.state.legal_actions(seat)), room.n)
+    assert nested > 0
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_the_encoded_log_is_the_plain_log_for_every_kind_of_client(db_url, game):
+    """``log_text`` shares encoded pieces between clients: each client still gets
+    exactly its own log (labels of its own moves, events as its seats see them), before
+    and after the end, and after the room is rebuilt (an undo)."""
+    hub = Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0)
+    options = {"players": 2} if "players" in game_class(game)().options else {}
+    spec = {"game": game, "seed": 4, "options": options, "seats": [{"kind": "human"}] * 2}
+    room, _ = hub.create(spec)
+    rng = random.Random(4)
+    everyone = [frozenset(), frozenset({0}), frozenset({1}), frozenset({0, 1})]
+
+    def same() -> None:
+        for seats in everyone:
+            for start in (0, max(0, room.n - 2)):
+                text = "[" + ",".join(room.log_text(seats, start)) + "]"
+                assert json.loads(text) == json.loads(json.dumps(room.log_entries(seats, start)))
+
+    for k in range(300):
+        if room.status != "live":
+            break
+        seat = room.match.state.to_move[0]
+        hub.act(room, seat, rng.choice(room.match.state.legal_actions(seat)), room.n)
+        if k % 7 == 0:
+            same()
+    room.status = "over"  # every label shows now
+    same()
+    room.reset_to(room.match.record.entries[:-3])  # as an undo rebuilds it
+    room.status = "live"
+    same()

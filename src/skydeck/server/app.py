@@ -100,7 +100,7 @@ def create_app(
         except ValueError as exc:
             raise HTTPException(400, f"request is not valid JSON: {exc}") from None
         try:
-            room, tokens = hub.create(spec)
+            room, tokens = await hub.create_async(spec)
         except ValueError as exc:
             raise HTTPException(400, str(exc)) from None
         links = {
@@ -227,7 +227,9 @@ def create_app(
             with contextlib.suppress(Exception):
                 await ws.close(code=4408)
             return
-        client = Client(seats, patches=hello.get("patches") is True)
+        level = hello.get("patches")  # true: top-level changes; 2: nested ones too
+        patches = 1 if level is True else 2 if type(level) is int and level == 2 else 0
+        client = Client(seats, patches=patches)
         client.send_now = _sender(ws, client)
         hub.attach(room, client)
         writer = asyncio.create_task(_write(ws, client))

@@ -159,7 +159,7 @@ class _Bot(asyncio.Protocol):
                 if event.status_code != 101:
                     self._finish(RuntimeError(f"handshake refused: {event.status_code}"))
                     return
-                hello = {"type": "hello", "tokens": [self.token], "patches": True}
+                hello = {"type": "hello", "tokens": [self.token], "patches": 2}
                 self.ws.send_text(json.dumps(hello).encode())
             elif isinstance(event, Frame) and event.opcode in (Opcode.TEXT, Opcode.CONT):
                 self.parts.append(bytes(event.data))

@@ -11,6 +11,9 @@ need no change.
 
 ``LargeFramesProtocol`` is uvicorn's WebSocket protocol with this extension (``skydeck
 serve`` and the bench use it); the bench's bot clients use ``client_extensions()``.
+Since a message under ``MIN_COMPRESSED`` goes out as it is, its frame is written
+straight to the socket (``text_frame``): the bytes the websockets library would write,
+without its frame object, extension pass and output buffer (most of a send's CPU).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from websockets.extensions.permessage_deflate import (
     ServerPerMessageDeflateFactory,
 )
 from websockets.frames import Frame, Opcode
+from websockets.protocol import State
 from websockets.typing import ExtensionParameter
 
 #: Messages shorter than this (in bytes, one frame) are sent uncompressed.
@@ -84,10 +88,20 @@ def client_extensions() -> list[LargeFramesClientDeflate]:
     return [LargeFramesClientDeflate(client_max_window_bits=True, compress_settings=settings)]
 
 
+def text_frame(data: bytes) -> bytes:
+    """One whole, unmasked, uncompressed text frame (a server's, RFC 6455 section 5.2)
+    of ``data`` (UTF-8, shorter than 65,536 bytes)."""
+    n = len(data)
+    if n < 126:
+        return bytes((0x81, n)) + data
+    return bytes((0x81, 126, n >> 8, n & 0xFF)) + data
+
+
 class LargeFramesProtocol(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol (websockets sans-I/O) whose permessage-deflate, when
-    ``ws_per_message_deflate`` is on, compresses large frames only. Pass it to uvicorn
-    as ``ws=LargeFramesProtocol``."""
+    ``ws_per_message_deflate`` is on, compresses large frames only; a text message it
+    leaves uncompressed is framed here and written at once. Pass it to uvicorn as
+    ``ws=LargeFramesProtocol``."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -96,6 +110,26 @@ class LargeFramesProtocol(WebSocketsSansIOProtocol):
             _large_frames_factory(f) if type(f) is ServerPerMessageDeflateFactory else f
             for f in factories
         ]
+
+    async def send(self, message: Any) -> None:
+        text = message.get("text") if message["type"] == "websocket.send" else None
+        if (
+            text is not None
+            and len(text) < MIN_COMPRESSED  # characters: the bytes are checked below
+            and self.handshake_complete
+            and not self.close_sent
+            and not self.disconnected
+            and self.initial_response is None
+            and self.writable.is_set()
+            and self.conn.state is State.OPEN
+            and message.get("bytes") is None
+            and all(type(e) is LargeFramesDeflate for e in self.conn.extensions)
+        ):
+            data = text.encode()
+            if len(data) < MIN_COMPRESSED:  # sent uncompressed by the extension too
+                self.transport.write(text_frame(data))
+                return
+        await super().send(message)
 
 
 def _large_frames_factory(f: ServerPerMessageDeflateFactory) -> LargeFramesServerDeflate:

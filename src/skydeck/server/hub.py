@@ -187,6 +187,19 @@ class Hub:
     # --- creating a match ------------------------------------------------------------
     def create(self, spec: Any) -> tuple[Room, list[str | None]]:
         """Validate a lobby request and store the new match; ValueError names the fault."""
+        room, tokens = self._new_match(spec)
+        self._write_now(self.storage.create_match, room.stored)
+        return self._opened(room), tokens
+
+    async def create_async(self, spec: Any) -> tuple[Room, list[str | None]]:
+        """``create`` for a request on the loop: the loop goes on while the writer
+        thread stores the match (its commit waits for the one in flight)."""
+        room, tokens = self._new_match(spec)
+        await asyncio.wrap_future(self.writer.submit(self.storage.create_match, room.stored))
+        return self._opened(room), tokens
+
+    def _new_match(self, spec: Any) -> tuple[Room, list[str | None]]:
+        """The room of a valid lobby request, not stored yet; ValueError names the fault."""
         if not isinstance(spec, dict):
             raise ValueError("the request must be a JSON object")
         game_id = spec.get("game")
@@ -256,19 +269,22 @@ class Hub:
         if room.match.state.is_over:
             room.status = stored.status = "over"
         stored.deadlines = self._deadlines(room)
-        self._write_now(self.storage.create_match, stored)
         room.deadlines = {d.key: d for d in stored.deadlines}
+        return room, tokens
+
+    def _opened(self, room: Room) -> Room:
+        """A stored new match starts: here, or in the worker that owns it."""
         if self.worker is not None:
             # The match lives in the worker its id is routed to: ask for it there, so it
             # starts (clocks, AI seats) even if nobody opens it.
             if self.loop is not None and self.front is not None:
                 self.loop.create_task(wake(self.front, room.id))
-            return room, tokens
+            return room
         self.rooms[room.id] = room
         if self.loop is not None:
             self._arm_clocks(room)
             self._schedule_ai(room)
-        return room, tokens
+        return room
 
     # --- seats -----------------------------------------------------------------------
     @staticmethod
@@ -487,6 +503,18 @@ class Hub:
             return write(*args)
         return self.writer.submit(write, *args).result()
 
+    def _write_soon(self, write: Callable[..., Any], *args: Any) -> None:
+        """Queue a write nobody waits for (in order with every other write)."""
+        if self.loop is None:
+            write(*args)
+            return
+
+        def done(f: Future[Any]) -> None:
+            if f.exception() is not None:
+                log.error("a background write failed", exc_info=f.exception())
+
+        self.writer.submit(write, *args).add_done_callback(done)
+
     def _finish(self, batch: Batch, exc: BaseException | None) -> ProtocolError | None:
         batch.finished = True
         pending, before = batch.moves, batch.before
@@ -519,6 +547,9 @@ class Hub:
                     later.before.pop(rid, None)
             if isinstance(exc, IntegrityError):
                 self._drop_stale([room for room, *_ in before.values()])
+            for room, *_ in before.values():
+                if self.rooms.get(room.id) is room:
+                    self._schedule_ai(room)  # an AI seat whose move was not stored tries again
             return error
         done: dict[str, Room] = {}
         for room, _, _ in pending:
@@ -675,7 +706,9 @@ class Hub:
                 timer.cancel()
             changed = True
         if changed:
-            self._write_now(self.storage.set_deadlines, room.id, list(room.deadlines.values()))
+            # Not a move: nothing waits for this write (the writer keeps it in order with
+            # the commits after it); a crash before it only restarts the grace period.
+            self._write_soon(self.storage.set_deadlines, room.id, list(room.deadlines.values()))
             self._arm_clocks(room)
         return changed
 
@@ -731,7 +764,10 @@ class Hub:
 
     # --- AI seats --------------------------------------------------------------------
     def _schedule_ai(self, room: Room) -> None:
-        if self.loop is None or room.status != "live":
+        """Start the thinking of every AI seat to move, once the room's moves are all
+        committed (``_finish`` calls this again then): each AI move is told to the
+        clients before the next is made (Stellar Conflict's battle shows every step)."""
+        if self.loop is None or room.status != "live" or self._unsettled(room):
             return
         for seat in room.match.state.to_move:
             if room.seats[seat]["kind"] == "ai" and seat not in room.ai_pending:

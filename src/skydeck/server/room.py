@@ -80,6 +80,32 @@ def events_for(events: list[Event], seats: frozenset[int]) -> list[dict[str, Any
     return out
 
 
+def diff_view(prev: dict[str, Any], view: dict[str, Any], deep: bool) -> dict[str, Any]:
+    """What turns ``prev`` into ``view``: {"set": changed keys, "del": removed keys}, and
+    with ``deep`` an object that is an object in both goes as its own such change in
+    "sub" (only when something in it changed): a Stellium move that shows one more
+    card sends that card, not the whole table of visible cards again."""
+    get = prev.get
+    changed: dict[str, Any] = {}
+    sub: dict[str, Any] = {}
+    for k, v in view.items():
+        p = get(k, _NOTHING)
+        # ``is`` first: parts a game shares between its views (fixed content) are not
+        # compared value by value.
+        if p is v or p == v:  # (an equal object is compared in C, no loop here)
+            continue
+        if deep and type(v) is dict and type(p) is dict:
+            sub[k] = diff_view(p, v, True)
+        else:
+            changed[k] = v
+    # Mostly the same keys: compared as key views, in C.
+    gone = [] if prev.keys() == view.keys() else [k for k in prev if k not in view]
+    out: dict[str, Any] = {"set": changed, "del": gone}
+    if sub:
+        out["sub"] = sub
+    return out
+
+
 @dataclass(eq=False)
 class Client:
     """One browser connection: the seats it holds (several in hotseat) and its outbox."""
@@ -89,8 +115,9 @@ class Client:
     sent_n: int = 0
     #: Once a match ends every move may be named, so the whole log is sent once again.
     told_end: bool = False
-    #: The client asked for views as changes to the previous one (top-level keys).
-    patches: bool = False
+    #: The client asked for views as changes to the previous one: 1, changes of the
+    #: top-level keys; 2, changes inside objects too (``diff_view``). 0: whole views.
+    patches: int = 0
     #: The last view sent per seat ("public" for a spectator), when ``patches``.
     sent_views: dict[str, Any] = field(default_factory=dict)
     #: Sends an encoded message at once if that needs no waiting; False: queue it.
@@ -102,18 +129,14 @@ class Client:
 
     def view_update(self, key: str, view: dict[str, Any]) -> tuple[str, Any]:
         """("full", view) or, for a client taking patches that has a previous view,
-        ("patch", {"set": changed keys, "del": removed keys})."""
+        ("patch", ``diff_view(previous, view)``)."""
         if not self.patches:
             return "full", view
         prev = self.sent_views.get(key)
         self.sent_views[key] = view
         if prev is None:
             return "full", view
-        get = prev.get
-        # ``is`` first: parts a game shares between its views (fixed content) are not
-        # compared value by value.
-        changed = {k: v for k, v in view.items() if (p := get(k, _NOTHING)) is not v and p != v}
-        return "patch", {"set": changed, "del": [k for k in prev if k not in view]}
+        return "patch", diff_view(prev, view, self.patches > 1)
 
     #: A client this far behind is cut off (it reconnects and gets the current state).
     MAX_BACKLOG = 500
@@ -157,6 +180,10 @@ class Room:
         self.held: dict[int, tuple[int, int, int]] = {}
         #: game.describe() of every logged action, computed once.
         self.labels: list[str] = []
+        #: Encoded log pieces, shared by every client that sees them alike (``log_text``):
+        #: a line's head by (index, label shown), an event by (index, event, whole).
+        self._log_heads: dict[tuple[int, bool], str] = {}
+        self._log_events: dict[tuple[int, int, bool], str | None] = {}
         for seat, action_json, t in stored.actions:
             self.play(seat, game.action_from_json(action_json), t)
         self.deadlines: dict[str, Deadline] = {d.key: d for d in stored.deadlines}
@@ -205,6 +232,8 @@ class Room:
         self.last_act = {}
         self.held = {}
         self.labels = []
+        self._log_heads = {}
+        self._log_events = {}
         for e in entries:
             self.play(e.seat, e.action, e.t)
 
@@ -268,6 +297,50 @@ class Room:
             )
         return out
 
+    def log_text(self, seats: frozenset[int], start: int) -> list[str]:
+        """``log_entries(seats, start)``, each line already encoded. A line is put
+        together from pieces encoded once per room: its head (number, seat, time, label
+        or not) and each event as seats see it whole or as ``for_seat(None)`` shows it,
+        with its sentence (which, by ``describe_event``'s contract, reads only what
+        never changes once public). So the clients of a match share the sentences."""
+        over = self.status != "live"
+        entries = self.match.record.entries
+        all_events = self.match.events
+        heads, pieces = self._log_heads, self._log_events
+        say = self.game.describe_event
+        names: list[str] | None = None
+        out = []
+        for i in range(start, len(entries)):
+            e = entries[i]
+            shown = over or e.seat in seats
+            head = heads.get((i, shown))
+            if head is None:
+                line = {
+                    "n": i + 1,
+                    "seat": e.seat,
+                    "t": e.t,
+                    "label": self.labels[i] if shown else None,
+                }
+                head = heads[(i, shown)] = _dumps(line)[:-1] + ',"events":['
+            parts = []
+            for j, ev in enumerate(all_events[i]):
+                whole = bool(seats) and (ev.seats is None or bool(ev.seats & seats))
+                key = (i, j, whole)
+                piece = pieces.get(key)
+                if piece is None and key not in pieces:
+                    seen = {"kind": ev.kind, **ev.data} if whole else ev.for_seat(None)
+                    if seen is None:
+                        piece = None
+                    else:
+                        if names is None:
+                            names = [s["name"] for s in self.seats]
+                        piece = _dumps({**seen, "text": say(seen, names, self.match.state)})
+                    pieces[key] = piece
+                if piece is not None:
+                    parts.append(piece)
+            out.append(head + ",".join(parts) + "]}")
+        return out
+
     def state_message(self, client: Client, cache: dict[Any, Any] | None = None) -> dict[str, Any]:
         """``state_text`` decoded (for callers that want the message as data)."""
         return dict(json.loads(self.state_text(client, cache)))
@@ -279,14 +352,18 @@ class Room:
         cache = {} if cache is None else cache
         state = self.match.state
         n = self.n
-        msg: dict[str, Any] = {
-            "type": "state",
-            "n": n,
-            "status": self.status,
-            "to_move": list(state.to_move),
-            "now": time.time(),
-            "deadlines": [self._deadline_json(d) for d in self.deadlines.values()],
-        }
+        head = cache.get("head")
+        if head is None:  # the same for every client: encoded once
+            common = {
+                "type": "state",
+                "n": n,
+                "status": self.status,
+                "to_move": list(state.to_move),
+                "now": time.time(),
+                "deadlines": [self._deadline_json(d) for d in self.deadlines.values()],
+            }
+            head = cache["head"] = _dumps(common)[:-1] + ","
+        msg: dict[str, Any] = {}
         views: dict[str, Any] = {}
         patches: dict[str, Any] = {}
         legal: list[str] = []
@@ -323,14 +400,23 @@ class Room:
         ended = self.status != "live" and not client.told_end
         if ended:
             client.told_end = True
-        if client.sent_n > n or ended:
+        start = client.sent_n
+        if start > n or ended:
             msg["log_reset"] = True
-            msg["log"] = self.log_entries(client.seats, 0)
-        else:
-            msg["log"] = self.log_entries(client.seats, client.sent_n)
+            start = 0
+        lines = self.log_text(client.seats, start)
         client.sent_n = n
-        # The legal actions go in already encoded (most of the bytes of an update).
-        return _dumps(msg)[:-1] + ',"legal":{' + ",".join(legal) + "}}"
+        # The log lines and the legal actions go in already encoded (most of the bytes
+        # of an update); the legal actions stay last (the bench's bots look for them).
+        return (
+            head
+            + _dumps(msg)[1:-1]
+            + ',"log":['
+            + ",".join(lines)
+            + '],"legal":{'
+            + ",".join(legal)
+            + "}}"
+        )
 
     def _deadline_json(self, d: Deadline) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": d.seat, "due": d.due, "kind": d.key.split(":")[0]}

@@ -31,7 +31,7 @@ function connect() {
   ws = new WebSocket(`${proto}://${location.host}/ws/matches/${encodeURIComponent(matchId)}`);
   ws.onopen = () => {
     retry = 500;
-    ws.send(JSON.stringify({ type: "hello", tokens, patches: true }));
+    ws.send(JSON.stringify({ type: "hello", tokens, patches: 2 }));
   };
   // Messages are handled strictly in order, even though loading a game module waits.
   ws.onmessage = (ev) => { queue = queue.then(() => handle(JSON.parse(ev.data))).catch(console.error); };
@@ -92,12 +92,14 @@ async function handle(msg) {
   }
 }
 
-// Views come whole on (re)connection, then as changes of their top-level keys.
+// Views come whole on (re)connection, then as changes: of their keys (set, del), and
+// inside an object that changed (sub: the same shape again, one level down).
 let known = { views: {}, public: null };
 
 function patched(base, patch) {
   const out = { ...base, ...patch.set };
   for (const k of patch.del) delete out[k];
+  for (const [k, inner] of Object.entries(patch.sub || {})) out[k] = patched(out[k] || {}, inner);
   return out;
 }
 
