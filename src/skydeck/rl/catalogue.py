@@ -12,6 +12,7 @@ not act now in a parallel environment.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -90,13 +91,11 @@ class ActionCatalogue:
 
     def indices(self, legal: Sequence[Action]) -> list[int]:
         """The indexes of a legal list (the mask's non-zeros, without the dense mask)."""
-        try:  # every object seen before: one C-level pass, no per-item Python code
-            return list(map(self._by_id.__getitem__, map(id, legal)))
-        except KeyError:  # action objects seen for the first time (or uncatalogued)
-            get = self._by_id.get
-            got = [get(id(a), -2) for a in legal]
+        got = list(map(self._by_id.get, map(id, legal), repeat(-2)))  # one C-level pass
+        if -2 in got:  # action objects seen for the first time (or uncatalogued)
             got = [self._learn(a) if g == -2 else g for a, g in zip(legal, got, strict=True)]
             return [g for g in got if g >= 0]
+        return got
 
     def _learn(self, action: Action) -> int:
         """Index by (kind, args), and remember the object for the identity path (-1 for
