@@ -239,3 +239,27 @@ def test_collect_records_legal_choices_and_discounted_returns():
     assert demos.wins == 0  # random play does not win solo Stellarion
     # the last decision of each episode returns its own reward: -1 plus the shaping step
     assert demos.returns.min() < -0.5
+
+
+def test_heuristic_potential_telescopes_and_leaves_the_state_alone():
+    from skydeck.rl.train import stellarion_value
+
+    env = Shaped(skydeck.rl.gym_env("stellarion"), shaping=0.5, potential="heuristic")
+    env.reset(seed=6)
+    live = env.unwrapped.match.live
+    start = stellarion_value(live)
+    rng = np.random.default_rng(6)
+    total, done = 0.0, False
+    while not done:
+        legal = np.flatnonzero(env.action_masks())
+        _obs, reward, term, trunc, info = env.step(int(rng.choice(legal)))
+        total += reward
+        done = term or trunc
+    final = env.unwrapped.match.live
+    outcome = final.outcome
+    end = stellarion_value(final)
+    assert final.outcome == outcome != 0  # valuing the position did not touch the result
+    assert abs(end) < 100  # the position's worth, not the heuristic's 1e6 for a result
+    assert total == pytest.approx(info["outcome"] + 0.5 * (end - start))
+    with pytest.raises(ValueError, match="unknown potential"):
+        Shaped(skydeck.rl.gym_env("stellarion"), shaping=1.0, potential="luck")

@@ -34,6 +34,10 @@ def register(subparsers: Any) -> None:
         "--shaping", type=float, default=1.0,
         help="weight of the potential-based progress reward (0: outcome only)",
     )
+    p.add_argument(
+        "--potential", default="progress", choices=["progress", "heuristic"],
+        help="the shaping potential: share of the goal done, or the heuristic's position value",
+    )
     p.add_argument("--opponents", default="heuristic", help="agent spec for the other seats")
     p.add_argument(
         "--imitate", type=int, default=0, metavar="GAMES",
@@ -72,6 +76,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
             envs=args.envs,
             threads=args.threads,
             shaping=args.shaping,
+            potential=args.potential,
             opponents=args.opponents,
             options=_parse_set(args.set),
             imitate_games=args.imitate,

@@ -56,7 +56,28 @@ def stellarion_progress(state: State) -> float:
     return taken / (taken + left) if taken + left else 1.0
 
 
+def stellarion_value(state: State) -> float:
+    """The heuristic agent's position value in thousands (about one a Voyage taken, plus
+    how ready the Galaxies are): dense guidance where the game pays only at the end. At
+    the end the position itself is valued (not the outcome), so the final step's shaping
+    is no larger for a win than for a loss; the outcome reward says which it was."""
+    from skydeck.games.stellarion.agents import evaluate
+
+    s: Any = state
+    outcome, s.outcome = s.outcome, 0  # value the position, not the result
+    try:
+        return evaluate(s) / 1000.0
+    finally:
+        s.outcome = outcome
+
+
 PROGRESS: dict[str, Callable[[State], float]] = {"stellarion": stellarion_progress}
+#: potentials by name and game: ``progress`` (share of the goal done) and ``heuristic``
+#: (the game's heuristic position value)
+POTENTIALS: dict[str, dict[str, Callable[[State], float]]] = {
+    "progress": PROGRESS,
+    "heuristic": {"stellarion": stellarion_value},
+}
 
 
 class Shaped(gymnasium.Wrapper):
@@ -64,17 +85,23 @@ class Shaped(gymnasium.Wrapper):
     true outcome and the progress in ``info`` at an episode's end (the learning curve
     reads those, never the shaped reward)."""
 
-    def __init__(self, env: Any, shaping: float) -> None:
+    def __init__(self, env: Any, shaping: float, potential: str = "progress") -> None:
         super().__init__(env)
         self.shaping = shaping
         self.inner: Any = env.unwrapped  # the SkydeckGym
-        self.progress = PROGRESS.get(self.inner.match.game.id)
+        game_id = self.inner.match.game.id
+        if potential not in POTENTIALS:
+            raise ValueError(
+                f"unknown potential {potential!r}; choose one of {', '.join(POTENTIALS)}"
+            )
+        self.potential = POTENTIALS[potential].get(game_id)
+        self.progress = PROGRESS.get(game_id)
         self._last = 0.0
 
     def _now(self) -> float:
-        if self.progress is None:
+        if self.potential is None:
             return 0.0
-        return self.progress(self.inner.match.live)
+        return self.potential(self.inner.match.live)
 
     def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
         obs, info = self.env.reset(**kwargs)
@@ -87,7 +114,8 @@ class Shaped(gymnasium.Wrapper):
         shaped = float(reward) + self.shaping * (now - self._last)
         self._last = now
         if terminated or truncated:
-            info = {**info, "outcome": float(reward), "progress": now}
+            done = self.progress(self.inner.match.live) if self.progress else 0.0
+            info = {**info, "outcome": float(reward), "progress": done}
         return obs, shaped, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
@@ -103,6 +131,7 @@ class TrainConfig:
     seed: int = 0
     envs: int = 4
     shaping: float = 1.0
+    potential: str = "progress"
     opponents: str = "heuristic"
     threads: int = 1
     n_steps: int = 256  # per environment between updates
@@ -145,7 +174,7 @@ def make_env(config: TrainConfig, rank: int) -> Callable[[], gymnasium.Env]:
     def build() -> gymnasium.Env:
         env = skydeck.rl.gym_env(config.game, opponents=config.opponents, **config.options)
         env.reset(seed=config.seed * 1000 + rank)
-        return Shaped(env, config.shaping)
+        return Shaped(env, config.shaping, config.potential)
 
     return build
 
