@@ -14,7 +14,7 @@ from skydeck.core import Action
 from skydeck.core.registry import game_class, game_ids
 from skydeck.server.bench import pick_legal, read_head
 from skydeck.server.hub import Hub
-from skydeck.server.room import MAX_PIECES, Client, Pieces, Room
+from skydeck.server.room import LOG_CACHE_LINES, LOG_CACHE_MAX, MAX_PIECES, Client, Pieces, Room
 from skydeck.server.storage import Storage
 from tests.server.conftest import games, list_games
 
@@ -378,9 +378,10 @@ def test_the_encoded_log_is_the_plain_log_for_every_kind_of_client(db_url, game)
     everyone = [frozenset(), frozenset({0}), frozenset({1}), frozenset({0, 1})]
 
     def same() -> None:
+        shared: dict[Any, Any] = {}  # as one broadcast's clients share it
         for seats in everyone:
-            for start in (0, max(0, room.n - 2)):
-                text = "[" + ",".join(room.log_text(seats, start)) + "]"
+            for start, cache in ((0, None), (0, shared), (max(0, room.n - 2), shared)):
+                text = "[" + ",".join(room.log_text(seats, start, cache)) + "]"
                 assert json.loads(text) == json.loads(json.dumps(room.log_entries(seats, start)))
 
     for k in range(300):
@@ -390,8 +391,55 @@ def test_the_encoded_log_is_the_plain_log_for_every_kind_of_client(db_url, game)
         hub.act(room, seat, rng.choice(room.match.state.legal_actions(seat)), room.n)
         if k % 7 == 0:
             same()
+        # What a room keeps stays small however long the match (the soak's memory).
+        assert len(room._log_events) <= LOG_CACHE_MAX + LOG_CACHE_LINES * 64
     room.status = "over"  # every label shows now
     same()
     room.reset_to(room.match.record.entries[:-3])  # as an undo rebuilds it
     room.status = "live"
     same()
+
+
+def test_clients_in_step_share_one_diff_and_each_rebuilds_its_views(db_url, monkeypatch):
+    import skydeck.server.room as room_module
+
+    calls: list[int] = []
+    depth = [0]
+    real = room_module.diff_view
+
+    def counted(prev: dict[str, Any], view: dict[str, Any], deep: bool) -> dict[str, Any]:
+        calls.extend([1] if depth[0] == 0 else [])  # whole views, not the objects inside
+        depth[0] += 1
+        try:
+            return real(prev, view, deep)
+        finally:
+            depth[0] -= 1
+
+    monkeypatch.setattr(room_module, "diff_view", counted)
+    game = "stellium" if "stellium" in game_ids() else "conflict"
+    hub = Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0)
+    room, _ = hub.create({"game": game, "seed": 3, "seats": [{"kind": "human"}] * 2})
+    boxes: list[list[str]] = [[], [], []]
+    watchers = [Client(frozenset(), patches=2), Client(frozenset(), patches=2)]
+    player = Client(frozenset({0}), patches=2)
+    for client, box in zip([*watchers, player], boxes, strict=True):
+        client.send_now = lambda text, box=box: box.append(text) is None
+        hub.attach(room, client)
+        while not client.queue.empty():  # the welcome, then the first state (queued)
+            first = client.queue.get_nowait()
+            if isinstance(first, str):
+                box.append(first)
+    rng = random.Random(3)
+    for k in range(20):
+        calls.clear()
+        seat = room.match.state.to_move[0]
+        hub.act(room, seat, rng.choice(room.match.state.legal_actions(seat)), room.n)
+        # One diff for the watchers together, one for the player (after the first
+        # move: each watcher joined with a view of its own).
+        assert k == 0 or len(calls) == 2
+    known: list[dict[str, Any]] = [{}, {}]
+    for i in (0, 1):
+        for text in boxes[i]:
+            msg = json.loads(text)
+            known[i] = msg["public"] if "public" in msg else _patched(known[i], msg["public_patch"])
+        assert known[i] == json.loads(json.dumps(room.match.state.view(None)))

@@ -27,6 +27,8 @@ _PIECES: dict[tuple[str, str], Pieces] = {}
 _dumps = json.JSONEncoder(separators=(",", ":")).encode
 _NOTHING = object()
 _NO_LEGAL = '{"actions":[],"truncated":false}'
+#: Log lines whose encoded pieces a room keeps (the newest), and the most pieces kept.
+LOG_CACHE_LINES, LOG_CACHE_MAX = 8, 128
 
 
 class Pieces:
@@ -127,16 +129,28 @@ class Client:
     #: The task finishing a direct send that had to wait, if any.
     inflight: asyncio.Future[None] | None = None
 
-    def view_update(self, key: str, view: dict[str, Any]) -> tuple[str, Any]:
+    def view_update(
+        self, key: str, view: dict[str, Any], shared: dict[Any, Any] | None = None
+    ) -> tuple[str, Any]:
         """("full", view) or, for a client taking patches that has a previous view,
-        ("patch", ``diff_view(previous, view)``)."""
+        ("patch", ``diff_view(previous, view)``). ``shared`` (a broadcast's cache) lets
+        the clients that had the same previous view (several tabs or spectators kept
+        in step) share one diff."""
         if not self.patches:
             return "full", view
         prev = self.sent_views.get(key)
         self.sent_views[key] = view
         if prev is None:
             return "full", view
-        return "patch", diff_view(prev, view, self.patches > 1)
+        if shared is None:
+            return "patch", diff_view(prev, view, self.patches > 1)
+        # ``prev`` is alive (kept by this client) while the cache is: its id is its own.
+        found = shared.get(("diff", id(prev), id(view), self.patches))
+        if found is None:
+            found = shared[("diff", id(prev), id(view), self.patches)] = diff_view(
+                prev, view, self.patches > 1
+            )
+        return "patch", found
 
     #: A client this far behind is cut off (it reconnects and gets the current state).
     MAX_BACKLOG = 500
@@ -180,8 +194,9 @@ class Room:
         self.held: dict[int, tuple[int, int, int]] = {}
         #: game.describe() of every logged action, computed once.
         self.labels: list[str] = []
-        #: Encoded log pieces, shared by every client that sees them alike (``log_text``):
-        #: a line's head by (index, label shown), an event by (index, event, whole).
+        #: Encoded log pieces of the last few lines, shared by every client that sees them
+        #: alike (``log_text``): a line's head by (index, label shown), an event by (index,
+        #: event, whole). Bounded: an old line (a reconnection's whole log) is encoded anew.
         self._log_heads: dict[tuple[int, bool], str] = {}
         self._log_events: dict[tuple[int, int, bool], str | None] = {}
         for seat, action_json, t in stored.actions:
@@ -297,23 +312,37 @@ class Room:
             )
         return out
 
-    def log_text(self, seats: frozenset[int], start: int) -> list[str]:
+    def log_text(
+        self, seats: frozenset[int], start: int, shared: dict[Any, Any] | None = None
+    ) -> list[str]:
         """``log_entries(seats, start)``, each line already encoded. A line is put
         together from pieces encoded once per room: its head (number, seat, time, label
         or not) and each event as seats see it whole or as ``for_seat(None)`` shows it,
         with its sentence (which, by ``describe_event``'s contract, reads only what
-        never changes once public). So the clients of a match share the sentences."""
+        never changes once public). So the clients of a match share the sentences. The
+        room keeps the pieces of its newest lines only; older ones (the whole log sent
+        again at the end or on a reconnection) are shared through ``shared``, a
+        broadcast's cache, if given."""
         over = self.status != "live"
         entries = self.match.record.entries
         all_events = self.match.events
         heads, pieces = self._log_heads, self._log_events
+        if len(pieces) > LOG_CACHE_MAX or len(heads) > LOG_CACHE_MAX:
+            heads.clear()
+            pieces.clear()
+        recent = len(entries) - LOG_CACHE_LINES  # older lines: in ``shared`` only
+        old_heads: dict[tuple[int, bool], str] = {}
+        old_pieces: dict[tuple[int, int, bool], str | None] = {}
+        if shared is not None and start < recent:
+            old_heads = shared.setdefault("log_heads", {})
+            old_pieces = shared.setdefault("log_pieces", {})
         say = self.game.describe_event
         names: list[str] | None = None
         out = []
         for i in range(start, len(entries)):
             e = entries[i]
             shown = over or e.seat in seats
-            head = heads.get((i, shown))
+            head = heads.get((i, shown)) if i >= recent else old_heads.get((i, shown))
             if head is None:
                 line = {
                     "n": i + 1,
@@ -321,13 +350,15 @@ class Room:
                     "t": e.t,
                     "label": self.labels[i] if shown else None,
                 }
-                head = heads[(i, shown)] = _dumps(line)[:-1] + ',"events":['
+                head = _dumps(line)[:-1] + ',"events":['
+                (heads if i >= recent else old_heads)[(i, shown)] = head
             parts = []
             for j, ev in enumerate(all_events[i]):
                 whole = bool(seats) and (ev.seats is None or bool(ev.seats & seats))
                 key = (i, j, whole)
-                piece = pieces.get(key)
-                if piece is None and key not in pieces:
+                kept = pieces if i >= recent else old_pieces
+                piece = kept.get(key)
+                if piece is None and key not in kept:
                     seen = {"kind": ev.kind, **ev.data} if whole else ev.for_seat(None)
                     if seen is None:
                         piece = None
@@ -335,7 +366,7 @@ class Room:
                         if names is None:
                             names = [s["name"] for s in self.seats]
                         piece = _dumps({**seen, "text": say(seen, names, self.match.state)})
-                    pieces[key] = piece
+                    kept[key] = piece
                 if piece is not None:
                     parts.append(piece)
             out.append(head + ",".join(parts) + "]}")
@@ -372,7 +403,7 @@ class Room:
             if key not in cache:
                 cache[key] = (state.view(seat), self.legal_text(seat))
             view, acts = cache[key]
-            how, data = client.view_update(str(seat), view)
+            how, data = client.view_update(str(seat), view, cache)
             if how == "full":
                 views[str(seat)] = view
             else:
@@ -384,7 +415,7 @@ class Room:
         if not client.seats:
             if "public" not in cache:
                 cache["public"] = state.view(None)
-            how, data = client.view_update("public", cache["public"])
+            how, data = client.view_update("public", cache["public"], cache)
             msg["public" if how == "full" else "public_patch"] = data
         entries = self.match.record.entries
         msg["can_undo"] = bool(
@@ -404,7 +435,7 @@ class Room:
         if start > n or ended:
             msg["log_reset"] = True
             start = 0
-        lines = self.log_text(client.seats, start)
+        lines = self.log_text(client.seats, start, cache)
         client.sent_n = n
         # The log lines and the legal actions go in already encoded (most of the bytes
         # of an update); the legal actions stay last (the bench's bots look for them).
