@@ -136,9 +136,6 @@ def build_view(s: StelliumState, seat: int | None) -> dict[str, Any]:
         "reserve": len(s.reserve),
         "boxed": [card_ids[c] for c in s.boxed],
         "cards": {card_ids[c]: card_json[c] for c in sorted(visible)},
-        # Always empty since issue 16 (the kept body may serve again; the discarded
-        # ones are in the bag): kept one release so skydeck.rl's observer keeps its shape.
-        "spent": [],
         "keep": [names[i] for i in s.keep_cells],
         "refill": refill,
         "final_round": s.final,
