@@ -419,3 +419,29 @@ def test_each_ai_move_is_told_before_the_next_one_is_made(db_url):
 
     asyncio.run(scenario())
     assert len(seen) > 3 and seen == list(range(seen[0], seen[0] + len(seen)))
+
+
+def test_a_committed_batch_is_freed_without_the_cycle_collector(db_url):
+    """A batch (its moves, the rooms' snapshots, the movers' callbacks that hold their
+    clients) must not wait for a full garbage collection: the soak's memory grew."""
+    import gc
+    import weakref
+
+    hub = _hub(db_url)
+    room = _new(hub, 7)
+    refs: list[weakref.ref[Any]] = []
+
+    async def scenario() -> None:
+        await hub.start()
+        for n in range(3):
+            refs.append(weakref.ref(hub._batch))
+            seat, action = _first_legal(room)
+            hub.act(room, seat, action, n, on_error=lambda e: None)
+            await _committed(hub)
+
+    gc.disable()
+    try:
+        asyncio.run(scenario())
+        assert [r() for r in refs] == [None, None, None]
+    finally:
+        gc.enable()

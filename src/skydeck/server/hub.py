@@ -517,6 +517,10 @@ class Hub:
 
     def _finish(self, batch: Batch, exc: BaseException | None) -> ProtocolError | None:
         batch.finished = True
+        # The future holds the callback that holds the batch: dropping it here lets
+        # reference counting free the batch (its moves, rooms' snapshots, the movers'
+        # callbacks) at once instead of at the collector's next full pass.
+        batch.future = None
         pending, before = batch.moves, batch.before
         if not pending:
             return None
