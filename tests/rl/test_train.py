@@ -162,9 +162,9 @@ def test_stellarion_progress_counts_voyages_taken():
 def test_curve_rolling_window():
     curve = Curve(steps=[10, 20, 30, 40], wins=[0, 1, 1, 0], progress=[0.0, 1.0, 1.0, 0.5])
     x, win, prog = curve.rolling(2)
-    assert list(x) == [20, 30, 40]
-    assert list(win) == [0.5, 1.0, 0.5]
-    assert list(prog) == [0.5, 1.0, 0.75]
+    assert list(x) == [10, 20, 30, 40]
+    assert list(win) == [0.0, 0.5, 1.0, 0.5]
+    assert list(prog) == [0.0, 0.5, 1.0, 0.75]
 
 
 def test_lobby_offers_models_of_its_folder_and_refuses_paths(model: Path, tmp_path, monkeypatch):

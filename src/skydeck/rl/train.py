@@ -157,15 +157,21 @@ class Curve:
     progress: list[float] = field(default_factory=list)
 
     def rolling(self, window: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(step, win rate, mean progress) over the last ``window`` episodes."""
+        """(step, win rate, mean progress) of every episode over the last ``window``
+        episodes (fewer at the start, so the curve begins at the first episode)."""
         n = len(self.steps)
         if not n:
             return np.zeros(0), np.zeros(0), np.zeros(0)
-        w = max(1, min(window, n))
-        kernel = np.ones(w) / w
-        win = np.convolve(np.asarray(self.wins, float), kernel, mode="valid")
-        prog = np.convolve(np.asarray(self.progress, float), kernel, mode="valid")
-        return np.asarray(self.steps[w - 1 :]), win, prog
+        w = max(1, window)
+        count = np.minimum(np.arange(1, n + 1), w)
+
+        def trailing(values: list[int] | list[float]) -> np.ndarray:
+            c = np.concatenate(([0.0], np.cumsum(np.asarray(values, float))))
+            ends = np.arange(1, n + 1)
+            out: np.ndarray = (c[ends] - c[ends - count]) / count
+            return out
+
+        return np.asarray(self.steps), trailing(self.wins), trailing(self.progress)
 
 
 def make_env(config: TrainConfig, rank: int) -> Callable[[], gymnasium.Env]:
