@@ -131,19 +131,25 @@ def test_train_cli_refuses_bad_input_with_one_line(tmp_path, capsys):
     assert not out.exists()
 
 
+def _random_episode(env: Shaped, seed: int) -> tuple[float, dict]:  # type: ignore[type-arg]
+    """Random legal moves to the end: (sum of the shaped rewards, the last info)."""
+    rng = np.random.default_rng(seed)
+    total, done, info = 0.0, False, {}
+    while not done:
+        legal = np.flatnonzero(env.action_masks())
+        _obs, reward, term, trunc, info = env.step(int(rng.choice(legal)))
+        total += reward
+        done = term or trunc
+    return total, info
+
+
 def test_shaping_telescopes_and_the_outcome_is_the_unshaped_reward():
     """Potential-based: the shaped rewards of an episode add up to the outcome plus
     shaping x (final progress - initial progress), whatever the policy."""
     env = Shaped(skydeck.rl.gym_env("stellarion"), shaping=2.0)
     env.reset(seed=4)
     start = stellarion_progress(env.unwrapped.match.live)
-    rng = np.random.default_rng(4)
-    total, done = 0.0, False
-    while not done:
-        legal = np.flatnonzero(env.action_masks())
-        _obs, reward, term, trunc, info = env.step(int(rng.choice(legal)))
-        total += reward
-        done = term or trunc
+    total, info = _random_episode(env, 4)
     assert info["outcome"] in (1.0, -1.0)
     assert info["progress"] == stellarion_progress(env.unwrapped.match.live)
     assert total == pytest.approx(info["outcome"] + 2.0 * (info["progress"] - start))
@@ -248,13 +254,7 @@ def test_heuristic_potential_telescopes_and_leaves_the_state_alone():
     env.reset(seed=6)
     live = env.unwrapped.match.live
     start = stellarion_value(live)
-    rng = np.random.default_rng(6)
-    total, done = 0.0, False
-    while not done:
-        legal = np.flatnonzero(env.action_masks())
-        _obs, reward, term, trunc, info = env.step(int(rng.choice(legal)))
-        total += reward
-        done = term or trunc
+    total, info = _random_episode(env, 6)
     final = env.unwrapped.match.live
     outcome = final.outcome
     end = stellarion_value(final)
