@@ -263,3 +263,8 @@ def test_heuristic_potential_telescopes_and_leaves_the_state_alone():
     assert total == pytest.approx(info["outcome"] + 0.5 * (end - start))
     with pytest.raises(ValueError, match="unknown potential"):
         Shaped(skydeck.rl.gym_env("stellarion"), shaping=1.0, potential="luck")
+
+
+def test_the_agents_list_tells_of_policy_agents(capsys):
+    assert main(["agents"]) == 0
+    assert "policy:PATH" in capsys.readouterr().out

@@ -57,7 +57,12 @@ def cmd_agents(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([i.to_json() for i in infos], indent=1))
         return 0
-    table = Table(title="Skydeck agents", header_style="bold")
+    table = Table(
+        title="Skydeck agents",
+        header_style="bold",
+        caption="also policy:PATH, a model trained by `skydeck train` for one game and "
+        "option set (docs/rl.md)",
+    )
     table.add_column("spec", style="cyan")
     table.add_column("what")
     table.add_column("games")
