@@ -18,6 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from skydeck.core import Action, Game
 
 
@@ -71,15 +73,13 @@ class PolicyAgent:
         if len(legal_actions) == 1:
             return legal_actions[0]
         obs = self.observer.encode(view, seat)
-        mask = self.catalogue.mask(legal_actions).astype(bool)
-        if not mask.any():
+        legal = self.catalogue.indices(legal_actions)
+        if not legal:
             raise ValueError(
                 f"policy: none of the {len(legal_actions)} legal actions is in the "
                 f"{self.catalogue.game_id} action catalogue"
             )
+        mask = np.zeros(self.catalogue.n, dtype=bool)
+        mask[legal] = True
         index, _ = self.model.predict(obs, action_masks=mask, deterministic=True)
-        chosen = self.catalogue.actions[int(index)]
-        for action in legal_actions:  # the engine's own object (same value)
-            if action == chosen:
-                return action
-        return chosen
+        return self.catalogue.actions[int(index)]  # engines compare actions by value

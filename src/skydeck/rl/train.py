@@ -302,16 +302,20 @@ def train(
                 )
 
         def _on_step(self) -> bool:
+            ended = False
             for done, info in zip(self.locals["dones"], self.locals["infos"], strict=True):
                 if done and "outcome" in info:
                     curve.steps.append(int(self.num_timesteps))
                     curve.wins.append(1 if info["outcome"] > 0 else 0)
                     curve.progress.append(float(info.get("progress", 0.0)))
+                    ended = True
             if self.bar is not None:
-                recent = curve.wins[-200:]
-                rate = f"{100 * sum(recent) / len(recent):.1f}%" if recent else "-"
+                fields: dict[str, Any] = {}
+                if ended:  # the rate changes only when an episode ends
+                    recent = curve.wins[-200:]
+                    fields["rate"] = f"{100 * sum(recent) / len(recent):.1f}%"
                 self.bar.update(
-                    self.task, completed=min(self.num_timesteps, config.steps), rate=rate
+                    self.task, completed=min(self.num_timesteps, config.steps), **fields
                 )
             if checkpoint > 0 and self.num_timesteps >= self.next_save:
                 self.next_save += checkpoint

@@ -181,11 +181,14 @@ def pool_runs(runs: Sequence[Run]) -> Run:
                     "runs made with different --seed ranges"
                 )
             seen[key] = run.folder
-        matches += [{**m, "match_id": m["match_id"] + offset} for m in run.matches]
-        failed += [{**m, "match_id": m["match_id"] + offset} for m in run.failed]
-        tables["seats"] += [{**r, "match_id": r["match_id"] + offset} for r in run.seats]
-        tables["actions"] += [{**r, "match_id": r["match_id"] + offset} for r in run.actions]
-        tables["usage"] += [{**r, "match_id": r["match_id"] + offset} for r in run.usage]
+        for into, rows in (
+            (matches, run.matches),
+            (failed, run.failed),
+            (tables["seats"], run.seats),
+            (tables["actions"], run.actions),
+            (tables["usage"], run.usage),
+        ):
+            into += [{**r, "match_id": r["match_id"] + offset} for r in rows]
         for setting in run.manifest.get("settings", []):
             labels.setdefault(setting.get("label", ""), setting)
         offset += max(ids, default=-1) + 1
