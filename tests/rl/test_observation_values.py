@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from skydeck.core import Rng
 from skydeck.rl.match import Match
+from tests.rl.helpers import advance
 
 DATA = Path(__file__).resolve().parent / "data" / "observation_digests.json"
 #: (game, options, seeds, steps of random play before each observation)
@@ -44,14 +44,7 @@ def _positions() -> Any:
         match = Match(game, **options)
         for seed in seeds:
             for steps in steps_list:
-                state = match.new(seed)
-                rng = Rng(seed)
-                for _ in range(steps):
-                    if state.is_over:
-                        break
-                    seat = state.to_move[rng.below(len(state.to_move))]
-                    legal = state.legal_actions(seat)
-                    state.apply(legal[rng.below(len(legal))], seat)
+                advance(match, steps, seed)
                 for seat in range(match.players):
                     key = _key(game, options, seed, steps, seat)
                     pieces = match.observer.unpack(match.observe(seat))

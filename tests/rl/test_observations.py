@@ -13,6 +13,7 @@ import skydeck
 import skydeck.rl
 from skydeck.core import Rng
 from skydeck.rl.match import Match
+from tests.rl.helpers import advance
 
 HIDDEN = [
     ("stellarion", {"players": 1}, 12),  # deck orders
@@ -22,17 +23,6 @@ HIDDEN = [
 ]
 
 
-def _advance(match: Match, steps: int, seed: int) -> None:
-    state = match.new(seed)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        seat = state.to_move[rng.below(len(state.to_move))]
-        legal = state.legal_actions(seat)
-        state.apply(legal[rng.below(len(legal))], seat)
-
-
 @pytest.mark.parametrize(("game", "options", "steps"), HIDDEN)
 def test_hidden_information_does_not_change_the_observation(
     game: str, options: dict[str, Any], steps: int
@@ -40,7 +30,7 @@ def test_hidden_information_does_not_change_the_observation(
     match = Match(game, **options)
     differed = 0
     for seed in range(3):
-        _advance(match, steps, seed)
+        advance(match, steps, seed)
         state = match.live
         for seat in range(match.players):
             other = state.resample(seat, Rng(1000 + seed))
