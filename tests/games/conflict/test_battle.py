@@ -293,10 +293,10 @@ def test_a_tie_shares_the_win() -> None:
 
 
 def test_crystal_hulls_ignore_strength_one_lasers() -> None:
-    st = battle([("vak.harrier_1", 1, 100, 100, 0), ("tetrakori.facet_1", 0, 100, 300, 0)])
+    st = battle([("vak.harrier_1", 1, 100, 100, 0), ("tetrakori.lance_1", 0, 100, 300, 0)])
     shots = kinds(fire(st), "laser")
     assert [s["result"] for s in shots] == ["immune", "immune"] and on_table(st, 1)
-    st = battle([("vak.needle_1", 1, 100, 100, 0), ("tetrakori.facet_1", 0, 100, 300, 0)])
+    st = battle([("vak.needle_1", 1, 100, 100, 0), ("tetrakori.lance_1", 0, 100, 300, 0)])
     fire(st)
     assert damage(st, 1) == []  # shield-penetrators are strength 1 too
 

@@ -103,7 +103,7 @@ def test_own_fleet_and_credits_are_kept_in_preparation() -> None:
     for k in range(10):
         s2 = invert(state, 0, k)
         assert sorted(ids(s2, s2.fleets[0])) == ["wiss.glimmer_1", "wiss.lancer_3", "wiss.warden_2"]
-        assert s2.credits_left(0) == 10 - 1 - 3 - 2
+        assert s2.credits_left(0) == 10 - 2 - 3 - 2
         # the seat's own choices go on exactly as they would have
         assert s2.legal_actions(0) == state.legal_actions(0)
 

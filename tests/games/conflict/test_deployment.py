@@ -59,12 +59,12 @@ def test_options_are_validated_with_clear_errors() -> None:
 def test_fleets_are_bought_within_the_credit_limit() -> None:
     st = load(scale="dispute").new(1)  # 10 credits
     assert st.phase == PREP and st.to_move == (0, 1)
-    for ship in ("wiss.eclipse_1", "wiss.halo_1"):  # 5 + 4
+    for ship in ("wiss.eclipse_1", "wiss.tempest_1"):  # 5 + 3
         st.apply(Action("buy", (ship,)), 0)
-    assert st.credits_left(0) == 1
-    refused(st, Action("buy", ("wiss.lancer_1",)), 0, "costs 2 credits; only 1 left")
-    assert Action("buy", ("wiss.lancer_1",)) not in st.legal_actions(0)
-    assert Action("buy", ("wiss.glimmer_1",)) in st.legal_actions(0)
+    assert st.credits_left(0) == 2
+    refused(st, Action("buy", ("wiss.warden_1",)), 0, "costs 3 credits; only 2 left")
+    assert Action("buy", ("wiss.warden_1",)) not in st.legal_actions(0)
+    assert Action("buy", ("wiss.lancer_1",)) in st.legal_actions(0)
     assert not any(a.kind == "sell" for a in st.legal_actions(0))  # undo takes back a buy
 
 
@@ -208,8 +208,8 @@ def test_the_time_model_gives_each_seat_time_for_a_number_of_cards() -> None:
     removes the card in hand and the rest of its deck."""
     game = load(deployment="timed", scale="dispute")
     assert game.cards_in_time == 5
-    fleet = ["wiss.glimmer_1", "wiss.glimmer_2", "wiss.glimmer_3", "wiss.lancer_1"]
-    fleet += ["wiss.lancer_2", "wiss.mistral_1"]  # 10 credits, 8 cards with Cargo and Flagship
+    fleet = ["wiss.glimmer_1", "wiss.glimmer_2", "wiss.lancer_1", "wiss.lancer_2"]
+    fleet += ["wiss.mistral_1"]  # 10 credits, 7 cards with Cargo and Flagship
     st = prepared(game, [fleet, []])
     spots = [(x, y) for y in (100, 300, 500) for x in (100, 300, 500, 700)]
     events = []
