@@ -31,17 +31,13 @@ STEP_FIELD = "{step}"
 
 
 def _parse_set(items: Sequence[str] | None) -> dict[str, Any]:
-    """``--set key=value``: the value is read as JSON when it parses, else as text."""
-    out: dict[str, Any] = {}
-    for item in items or []:
-        key, sep, raw = item.partition("=")
-        if not sep or not key:
-            raise SystemExit(f"--set expects key=value, got {item!r}")
-        try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[key] = raw
-    return out
+    """``--set key=value`` options, read as ``skydeck simulate`` reads them."""
+    from skydeck.sim.plan import parse_options
+
+    try:
+        return parse_options(list(items or []))
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
 
 
 def _cmd_games(args: argparse.Namespace) -> int:

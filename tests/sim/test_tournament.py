@@ -77,3 +77,18 @@ def test_cli_tournament_bad_agent_exit_code(capsys: pytest.CaptureFixture[str]) 
     args.game = GOOF
     assert args.func(args) == 2
     assert "unknown agent" in capsys.readouterr().err
+
+
+def test_cli_set_reads_lists_as_simulate_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--set modules=[player_powers]`` is the spelling docs/balance.md uses with
+    ``skydeck simulate``; the tournament reads it the same way (it used to pass the text
+    ``[player_powers]`` to the game, which refused it)."""
+    args = parser().parse_args(
+        ["tournament", "expedition", "--agents", "random", "--games", "1", "--json",
+         "--set", "modules=[player_powers]"]
+    )  # fmt: skip
+    assert args.func(args) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1
+    args = parser().parse_args(["tournament", "expedition", "--agents", "random", "--set", "bad"])
+    assert args.func(args) == 2
+    assert "--set expects KEY=VALUE, got 'bad'" in capsys.readouterr().err

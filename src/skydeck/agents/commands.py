@@ -37,19 +37,6 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=cmd_tournament)
 
 
-def _parse_set(items: list[str] | None) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in items or []:
-        key, sep, raw = item.partition("=")
-        if not sep or not key:
-            raise ValueError(f"--set expects KEY=VALUE, got {item!r}")
-        try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[key] = raw
-    return out
-
-
 def cmd_agents(args: argparse.Namespace) -> int:
     from skydeck.agents import agents
 
@@ -73,12 +60,13 @@ def cmd_agents(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
+    from skydeck.sim.plan import parse_options
     from skydeck.sim.report import render, show
     from skydeck.sim.tournament import run_tournament
 
     err = Console(stderr=True)
     try:
-        options = _parse_set(args.set)
+        options = parse_options(args.set)
         if args.players is not None:
             options["players"] = args.players
         specs = [s.strip() for s in args.agents.split(",") if s.strip()]

@@ -38,6 +38,19 @@ def parse_value(text: str) -> Any:
     return text
 
 
+def parse_options(items: list[str] | None) -> dict[str, Any]:
+    """``--set KEY=VALUE`` items as game options, each value read by :func:`parse_value`
+    (one spelling, ``modules=[player_powers]``, in every command); ValueError names a
+    malformed item."""
+    out: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--set expects KEY=VALUE, got {item!r}")
+        out[key] = parse_value(raw)
+    return out
+
+
 def split_top(text: str) -> list[str]:
     """Split on commas outside brackets: ``[a,b],[c,d]`` -> ``["[a,b]", "[c,d]"]``."""
     parts, depth, start = [], 0, 0
