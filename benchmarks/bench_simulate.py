@@ -21,6 +21,7 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -64,6 +65,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--repeat", type=int, default=3, help="best of this many timings")
     ap.add_argument("--no-ray", action="store_true")
+    ap.add_argument(
+        "--alternate",
+        type=int,
+        default=0,
+        metavar="K",
+        help="also time bare and --jobs 1 CPU K times in turn; print median and pooled",
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     options = {} if args.players is None else {"players": args.players}
@@ -85,6 +93,17 @@ def main() -> None:
     out["jobs1_cpu_s"] = best(runner, plan, clock=time.process_time, jobs=1)
     out["overhead_cpu"] = out["jobs1_cpu_s"] / out["bare_cpu_s"] - 1
     out["speedup_2_jobs"] = out["jobs1_s"] / out["jobs2_s"]
+    if args.alternate:
+        # This machine's CPU time varies run to run more than the overhead itself:
+        # alternate the two so that drifts hit both, and report the spread.
+        pairs = [
+            (bare(plan, clock=time.process_time), runner(plan, clock=time.process_time, jobs=1))
+            for _ in range(args.alternate)
+        ]
+        ratios = sorted(s / b - 1 for b, s in pairs)
+        out["overhead_cpu_runs"] = ratios
+        out["overhead_cpu_median"] = statistics.median(ratios)
+        out["overhead_cpu_pooled"] = sum(s for _, s in pairs) / sum(b for b, _ in pairs) - 1
     if not args.no_ray:
         import ray
 
@@ -104,6 +123,11 @@ def main() -> None:
           f"  overhead {out['overhead']:+.1%}")  # fmt: skip
     print(f"  CPU time: bare {out['bare_cpu_s']:.2f} s, simulate --jobs 1 "
           f"{out['jobs1_cpu_s']:.2f} s  overhead {out['overhead_cpu']:+.1%}")  # fmt: skip
+    if args.alternate:
+        runs = out["overhead_cpu_runs"]
+        print(f"  CPU overhead, {args.alternate} alternations: median "
+              f"{out['overhead_cpu_median']:+.1%}, pooled {out['overhead_cpu_pooled']:+.1%}, "
+              f"range {runs[0]:+.1%} .. {runs[-1]:+.1%}")  # fmt: skip
     print(f"  simulate --jobs 2   {out['jobs2_s']:7.2f} s  {n / out['jobs2_s']:8.1f} games/s"
           f"  speed-up {out['speedup_2_jobs']:.2f}x")  # fmt: skip
     if "ray2_s" in out:
