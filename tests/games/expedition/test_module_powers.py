@@ -49,7 +49,7 @@ def test_special_faces_use_the_kept_powers_not_the_dashboard(face: str) -> None:
     act(st, f"reward {face}", 0)
     act(st, f"special {face[-1]}", 0)  # used at once (it could wait for later this round)
     if face == "special1":
-        assert (st.rm[0], st.cr[0]) == (rm + 3, cr)
+        assert (st.rm[0], st.cr[0]) == (rm + 2, cr)  # Mining Drones: 2 RM (data/powers.json)
     else:
         assert (st.rm[0], st.cr[0]) == (rm, cr + 2)
     assert st.moves[0] == moves  # UNEC's Afterburner is not used
