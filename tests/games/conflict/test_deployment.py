@@ -59,11 +59,11 @@ def test_options_are_validated_with_clear_errors() -> None:
 def test_fleets_are_bought_within_the_credit_limit() -> None:
     st = load(scale="dispute").new(1)  # 10 credits
     assert st.phase == PREP and st.to_move == (0, 1)
-    for ship in ("wiss.eclipse_1", "wiss.warden_1"):  # 5 + 3
+    for ship in ("wiss.eclipse_1", "wiss.tempest_1"):  # 5 + 3
         st.apply(Action("buy", (ship,)), 0)
     assert st.credits_left(0) == 2
-    refused(st, Action("buy", ("wiss.tempest_1",)), 0, "costs 4 credits; only 2 left")
-    assert Action("buy", ("wiss.tempest_1",)) not in st.legal_actions(0)
+    refused(st, Action("buy", ("wiss.warden_1",)), 0, "costs 3 credits; only 2 left")
+    assert Action("buy", ("wiss.warden_1",)) not in st.legal_actions(0)
     assert Action("buy", ("wiss.lancer_1",)) in st.legal_actions(0)
     assert not any(a.kind == "sell" for a in st.legal_actions(0))  # undo takes back a buy
 

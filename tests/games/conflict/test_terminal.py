@@ -47,7 +47,7 @@ def test_labels_name_the_cards() -> None:
     game = load()
     st = game.new(1)
     text = label(Action("buy", ("wiss.tempest_1",)), st.view(0))
-    assert text.startswith("buy Tempest I: 4 cr, init 4, hull 3") and "lasers 3" in text
+    assert text.startswith("buy Tempest I: 3 cr, init 4, hull 3") and "lasers 3" in text
 
 
 # --- hotseat play through the generic terminal loop, with scripted input ------------
