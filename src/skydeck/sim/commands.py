@@ -98,18 +98,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         DEFAULT_CHUNK,
         DEFAULT_MAX_SETTINGS,
         Plan,
-        parse_assignment,
         parse_grid,
-        parse_value,
+        parse_options,
     )
     from skydeck.sim.simulate import check_folder, run
 
     err = Console(stderr=True)
     try:
-        options: dict[str, Any] = {}
-        for item in args.set:
-            key, raw = parse_assignment(item, "--set")
-            options[key] = parse_value(raw)
+        options = parse_options(args.set)
         if args.players is not None:
             options["players"] = args.players
         if args.jobs < 1:

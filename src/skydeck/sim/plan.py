@@ -44,9 +44,7 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     malformed item."""
     out: dict[str, Any] = {}
     for item in items or []:
-        key, sep, raw = item.partition("=")
-        if not sep or not key:
-            raise ValueError(f"--set expects KEY=VALUE, got {item!r}")
+        key, raw = parse_assignment(item, "--set")
         out[key] = parse_value(raw)
     return out
 
