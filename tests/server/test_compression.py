@@ -177,3 +177,68 @@ def test_every_update_arrives_whole_over_the_direct_frames(live_server, compress
             state = json.loads(raw)
             assert state["type"] == "state" and state["n"] == len(sizes) - 1
     assert min(sizes[1:]) < MIN_COMPRESSED <= max(sizes)
+
+
+def _opened(live_server: str, seed: int) -> tuple[str, list[str]]:
+    body = {"game": "stellium", "seed": seed, "seats": [{"kind": "human"}] * 2}
+    m = httpx.post(f"http://{live_server}/api/matches", json=body, timeout=10).json()
+    return f"ws://{live_server}/ws/matches/{m['id']}", m["tokens"]
+
+
+def test_direct_channel_is_offered_only_by_the_large_frames_protocol():
+    from skydeck.server.compression import DIRECT, direct
+
+    assert direct({"type": "websocket", "extensions": {}}) is None
+    assert direct({"type": "websocket"}) is None
+    assert direct({"type": "websocket", "extensions": {DIRECT: object()}}) is None
+
+
+def test_text_messages_skip_asgi_receive_and_keep_their_order(live_server, monkeypatch):
+    """After the hello, text messages go from the protocol straight to the match's
+    handler (not through ASGI's receive); a binary message still goes through receive,
+    and the replies come back in the order sent."""
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    received: list[str] = []
+    real = WebSocketsSansIOProtocol.receive
+
+    async def counted(self):  # the server runs in a thread of this process
+        message = await real(self)
+        received.append(message["type"])
+        return message
+
+    monkeypatch.setattr(WebSocketsSansIOProtocol, "receive", counted)
+    url, tokens = _opened(live_server, 7)
+    with connect(url) as ws:
+        ws.send(json.dumps({"type": "hello", "tokens": tokens}))
+        assert json.loads(ws.recv(10))["type"] == "welcome"
+        assert json.loads(ws.recv(10))["type"] == "state"
+        before = received.count("websocket.receive")
+        for i in range(30):  # text only: every one straight to the handler
+            ws.send(json.dumps({"type": "ping", "id": i}))
+        assert [json.loads(ws.recv(10))["id"] for _ in range(30)] == list(range(30))
+        direct_only = received.count("websocket.receive")
+        # A binary message goes through receive; text sent right behind it waits
+        # its turn in receive's queue if it arrives before that one is read.
+        ws.send(json.dumps({"type": "ping", "id": 30}).encode())
+        for i in range(31, 36):
+            ws.send(json.dumps({"type": "ping", "id": i}))
+        assert [json.loads(ws.recv(10))["id"] for _ in range(6)] == list(range(30, 36))
+    assert before == 1  # the hello
+    assert direct_only == before
+    assert 1 <= received.count("websocket.receive") - direct_only <= 6
+
+
+def test_invalid_utf8_text_still_closes_with_1007(live_server):
+    from websockets.exceptions import ConnectionClosed
+
+    url, tokens = _opened(live_server, 8)
+    with connect(url) as ws:
+        ws.send(json.dumps({"type": "hello", "tokens": tokens}))
+        assert json.loads(ws.recv(10))["type"] == "welcome"
+        ws.recv(10)
+        ws.send(b"\xff\xfe{}", text=True)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                ws.recv(10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007

@@ -49,7 +49,14 @@ class LiveServer:
             self.port = s.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
         self.app = make_app(url, ai_delay=ai_delay, clock_scale=clock_scale)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
+        # The WebSocket protocol `skydeck serve` runs (its direct channel included).
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws="skydeck.server.compression:LargeFramesProtocol",
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

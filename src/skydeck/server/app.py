@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from skydeck.core import Game, player_name, player_names
 from skydeck.core.registry import game_class, game_ids
 from skydeck.server.ai import available_specs
+from skydeck.server.compression import direct
 from skydeck.server.hub import CLOCK_GRACE, Hub
 from skydeck.server.messages import MAX_MESSAGE, ProtocolError, get_int, loads, parse
 from skydeck.server.replay import replay_steps
@@ -230,30 +231,48 @@ def create_app(
         level = hello.get("patches")  # true: top-level changes; 2: nested ones too
         patches = 1 if level is True else 2 if type(level) is int and level == 2 else 0
         client = Client(seats, patches=patches)
-        client.send_now = _sender(ws, client)
+        channel = direct(ws.scope)
+        client.send_now = channel.write_text if channel is not None else _sender(ws, client)
+
+        def on_text(data: str | bytes) -> None:
+            msg: dict[str, Any] = {}
+            try:
+                msg = parse(data)
+                _handle(hub, room, client, msg)
+            except ProtocolError as exc:
+                reply = exc.to_json()
+                reply["n"] = room.n
+                if type(msg.get("n")) is int:  # the move number the refused message saw
+                    reply["for_n"] = msg["n"]
+                client.send(reply)
+
+        def on_direct_text(data: str) -> None:
+            """A message straight from the protocol: a fault that is not the client's
+            closes the connection (the client reconnects), as it ends the loop below."""
+            try:
+                on_text(data)
+            except Exception:
+                log.exception("match %s: a message could not be handled", room.id)
+                assert channel is not None
+                channel.take_text(None)
+                client.send(None)
+
         hub.attach(room, client)
         writer = asyncio.create_task(_write(ws, client))
+        if channel is not None:
+            channel.take_text(on_direct_text)
         try:
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 data = message.get("text")
-                if data is None:
-                    data = message.get("bytes") or b""
-                msg: dict[str, Any] = {}
-                try:
-                    msg = parse(data)
-                    _handle(hub, room, client, msg)
-                except ProtocolError as exc:
-                    reply = exc.to_json()
-                    reply["n"] = room.n
-                    if type(msg.get("n")) is int:  # the move number the refused message saw
-                        reply["for_n"] = msg["n"]
-                    client.send(reply)
+                on_text(data if data is not None else message.get("bytes") or b"")
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            if channel is not None:
+                channel.take_text(None)
             hub.detach(room, client)
             client.send(None)
             with contextlib.suppress(Exception):

@@ -18,7 +18,7 @@ without its frame object, extension pass and output buffer (most of a send's CPU
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -29,9 +29,12 @@ from websockets.extensions.permessage_deflate import (
     ServerPerMessageDeflateFactory,
 )
 from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
 from websockets.protocol import State
 from websockets.typing import ExtensionParameter
 
+#: The key of the direct channel in a WebSocket scope's "extensions" (``direct``).
+DIRECT = "skydeck.direct"
 #: Messages shorter than this (in bytes, one frame) are sent uncompressed.
 MIN_COMPRESSED = 4096
 #: zlib level 1: on our JSON a third of level 6's CPU for nearly the same size
@@ -101,7 +104,17 @@ class LargeFramesProtocol(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol (websockets sans-I/O) whose permessage-deflate, when
     ``ws_per_message_deflate`` is on, compresses large frames only; a text message it
     leaves uncompressed is framed here and written at once. Pass it to uvicorn as
-    ``ws=LargeFramesProtocol``."""
+    ``ws=LargeFramesProtocol``.
+
+    It also offers the application a direct channel (``direct(ws)``), past the ASGI
+    layers: ``write_text`` sends a message at once when nothing needs waiting, and a
+    handler set with ``take_text`` receives each whole text message straight from
+    ``data_received``. ASGI's ``receive``/``send`` cost a queue, a task switch, a pause
+    and resume of reading and six middleware calls a message; the server's hot path
+    (a move in, an update out to each client) needs none of them."""
+
+    #: The application's handler of text messages (``take_text``); None: through ASGI.
+    text_handler: Callable[[str], None] | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -111,17 +124,71 @@ class LargeFramesProtocol(WebSocketsSansIOProtocol):
             for f in factories
         ]
 
-    async def send(self, message: Any) -> None:
-        text = message.get("text") if message["type"] == "websocket.send" else None
-        if (
-            text is not None
-            and len(text) < MIN_COMPRESSED  # characters: the bytes are checked below
-            and self.handshake_complete
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)  # none when the handshake was refused
+        if scope is not None:
+            scope["extensions"][DIRECT] = self
+
+    def _open(self) -> bool:
+        """Accepted, open, not closing, and the socket's buffer below its high mark."""
+        return (
+            self.handshake_complete
             and not self.close_sent
             and not self.disconnected
             and self.initial_response is None
             and self.writable.is_set()
             and self.conn.state is State.OPEN
+        )
+
+    def write_text(self, text: str) -> bool:
+        """Send ``text`` as one message now if that needs no waiting; False (nothing
+        sent): the caller sends it through ASGI's ``send``, which waits as needed."""
+        if not self._open():
+            return False
+        data = text.encode()
+        if len(data) < MIN_COMPRESSED and all(
+            type(e) is LargeFramesDeflate for e in self.conn.extensions
+        ):
+            self.transport.write(text_frame(data))  # what the extension would leave as is
+        else:
+            self.conn.send_text(data)
+            self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
+
+    def take_text(self, handler: Callable[[str], None] | None) -> None:
+        """Hand every later whole text message to ``handler`` (on the loop, in order)
+        instead of queueing it for ``receive``; None: back to ``receive``. Binary
+        messages, invalid UTF-8 (closed with 1007 as before) and the disconnect still
+        go through ``receive``, and a message arriving while ``receive``'s queue holds
+        others waits its turn there, so the order never changes."""
+        self.text_handler = handler
+
+    def send_receive_event_to_app(self) -> None:
+        handler = self.text_handler
+        if (
+            handler is None
+            or self.curr_msg_data_type != "text"
+            or self.close_sent
+            or not self.queue.empty()
+        ):
+            super().send_receive_event_to_app()
+            return
+        data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:
+            super().send_receive_event_to_app()  # refused there, as uvicorn does
+            return
+        self.frames = []
+        handler(text)
+
+    async def send(self, message: Any) -> None:
+        text = message.get("text") if message["type"] == "websocket.send" else None
+        if (
+            text is not None
+            and len(text) < MIN_COMPRESSED  # characters: the bytes are checked below
+            and self._open()
             and message.get("bytes") is None
             and all(type(e) is LargeFramesDeflate for e in self.conn.extensions)
         ):
@@ -130,6 +197,13 @@ class LargeFramesProtocol(WebSocketsSansIOProtocol):
                 self.transport.write(text_frame(data))
                 return
         await super().send(message)
+
+
+def direct(scope: Any) -> LargeFramesProtocol | None:
+    """The connection's direct channel, when the server runs ``LargeFramesProtocol``
+    (``skydeck serve``, the bench); None under any other ASGI server or test client."""
+    found = scope.get("extensions", {}).get(DIRECT)
+    return found if isinstance(found, LargeFramesProtocol) else None
 
 
 def _large_frames_factory(f: ServerPerMessageDeflateFactory) -> LargeFramesServerDeflate:
