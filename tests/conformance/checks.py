@@ -144,6 +144,17 @@ def check_views_and_resample(game: Game, seed: int, every: int = 2) -> None:
         assert dump(state) == before, f"step {step}: view/resample mutated the state"
 
 
+def check_public_views(game: Game, seed: int, every: int = 2) -> None:
+    """``public_views`` (declared) holds at steps of a random playout: each seat's view
+    is the spectator's with that seat, so one view may serve every client."""
+    for step, state in walk(game, seed, every):
+        public = state.view(None)
+        for seat in range(game.players):
+            assert state.view(seat) == {**public, "seat": seat}, (
+                f"step {step}: view({seat}) is not view(None) with its seat"
+            )
+
+
 def _hidden_dump(state: State) -> str:
     """The full state with its generator blanked: what two inversions of one view may
     differ in besides the fresh RNG each of them draws."""

@@ -63,6 +63,20 @@ def test_views_and_resample(gid: str, cfg: dict) -> None:
     checks.check_views_and_resample(skydeck.load(gid, **cfg), 14)
 
 
+PUBLIC = [p for p in CONFIGS if game_class(p.values[0]).public_views]
+
+
+def test_public_views_are_declared_where_nothing_is_private() -> None:
+    """Stellarion (co-operative) and Stellium hide nothing from one player that another
+    sees; Stellar Conflict and Stellar Expedition keep hands private."""
+    assert {p.values[0] for p in PUBLIC} == {"stellarion", "stellium"}
+
+
+@pytest.mark.parametrize(("gid", "cfg"), PUBLIC)
+def test_public_views(gid: str, cfg: dict) -> None:
+    checks.check_public_views(skydeck.load(gid, **cfg), 18)
+
+
 @pytest.mark.parametrize(("gid", "cfg"), CONFIGS)
 def test_from_view(gid: str, cfg: dict) -> None:
     game = skydeck.load(gid, **cfg)

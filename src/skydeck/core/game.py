@@ -98,6 +98,10 @@ class Game(ABC):
     #: Declared capability: :meth:`from_view` can rebuild a full state from a view.
     #: The conformance suite checks the inversion of every game that declares it.
     has_from_view: ClassVar[bool] = False
+    #: Declared capability: every seat's view is the spectator's, ``view(None)``, with
+    #: its own ``seat`` (what is hidden is hidden from everyone). A server then builds
+    #: one view per update for all its clients. The conformance suite checks it.
+    public_views: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
         known = {spec.name for spec in self.option_specs} | {"players"}

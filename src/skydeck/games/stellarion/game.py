@@ -189,6 +189,7 @@ class StellarionGame(Game):
         return s
 
     has_from_view = True
+    public_views = True
 
     def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> StellarionState:
         """Every seat sees the same table, so ``seat`` changes nothing: the view's own

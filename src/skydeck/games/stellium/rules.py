@@ -119,6 +119,7 @@ class StelliumGame(Game):
         return s
 
     has_from_view = True
+    public_views = True
 
     def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> StelliumState:
         """Only the Mission Reserve's order is hidden: the agents' inversion
