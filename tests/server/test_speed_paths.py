@@ -452,3 +452,16 @@ def test_clients_in_step_share_one_diff_and_each_rebuilds_its_views(db_url, monk
         elif "0" in msg.get("view_patches", {}):
             mine = _patched(mine, msg["view_patches"]["0"])
     assert mine == json.loads(json.dumps(room.match.state.view(0)))  # its seat kept
+
+
+def test_server_json_text_reads_back_as_the_standard_encoders():
+    """``messages.dumps`` (orjson) writes what ``json`` would mean: integer keys as
+    strings, tuples as lists, text outside ASCII kept; an integer beyond 64 bits goes
+    through ``json`` rather than failing."""
+    from skydeck.server.messages import dumps
+
+    sample = {"a": [1, 2.5, None, True], 3: "é—x", "t": (1, "b"), "n": {"k": -7}}
+    assert json.loads(dumps(sample)) == json.loads(json.dumps(sample))
+    assert dumps({"x": 1}) == '{"x":1}'
+    big = {"seed": 1 << 70}
+    assert json.loads(dumps(big)) == big

@@ -9,7 +9,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
+
 MAX_MESSAGE = 64 * 1024
+_STANDARD = json.JSONEncoder(separators=(",", ":")).encode
+
+
+def dumps(obj: Any) -> str:
+    """Compact JSON text, as ``json`` writes it but at a tenth of its CPU (orjson; the
+    server encodes every update and every stored move). Integer keys become strings as
+    in ``json``; what orjson refuses (an integer beyond 64 bits) goes through ``json``."""
+    try:
+        return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError is one
+        return _STANDARD(obj)
 
 
 class ProtocolError(Exception):

@@ -13,10 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
 from skydeck.core import Action, Agent, Event, Game
 from skydeck.core.record import Entry, Match
+from skydeck.server.messages import dumps
 from skydeck.server.seats import public_seat
 from skydeck.server.storage import Deadline, StoredMatch
 
@@ -26,13 +25,6 @@ MAX_LEGAL_SENT = 3000
 #: Encoded legal-action pieces kept per game and options (cleared when full).
 MAX_PIECES = 20000
 _PIECES: dict[tuple[str, str], Pieces] = {}
-
-
-def _dumps(obj: Any) -> str:
-    """Compact JSON text (orjson: a tenth of the standard encoder's CPU; integer keys
-    written as strings, as ``json`` does)."""
-    return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
-
 
 _NOTHING = object()
 _NO_LEGAL = '{"actions":[],"truncated":false}'
@@ -67,7 +59,7 @@ class Pieces:
                 if len(self.by_value) >= MAX_PIECES:
                     self.by_value.clear()
                     by_id.clear()
-                piece = _dumps({"label": game.describe(a), "action": a.to_json()})
+                piece = dumps({"label": game.describe(a), "action": a.to_json()})
                 self.by_value[a] = piece
                 # Only a first sighting goes in by id: a game that builds a fresh object
                 # each time would otherwise churn this table for nothing.
@@ -82,7 +74,7 @@ def _encoded(data: Any, cache: dict[Any, Any]) -> str:
     key = ("encoded", id(data))
     text = cache.get(key)
     if text is None:
-        text = cache[key] = _dumps(data)
+        text = cache[key] = dumps(data)
     return text
 
 
@@ -371,7 +363,7 @@ class Room:
                     "t": e.t,
                     "label": self.labels[i] if shown else None,
                 }
-                head = _dumps(line)[:-1] + ',"events":['
+                head = dumps(line)[:-1] + ',"events":['
                 (heads if i >= recent else old_heads)[(i, shown)] = head
             parts = []
             for j, ev in enumerate(all_events[i]):
@@ -386,7 +378,7 @@ class Room:
                     else:
                         if names is None:
                             names = [s["name"] for s in self.seats]
-                        piece = _dumps({**seen, "text": say(seen, names, self.match.state)})
+                        piece = dumps({**seen, "text": say(seen, names, self.match.state)})
                     kept[key] = piece
                 if piece is not None:
                     parts.append(piece)
@@ -414,7 +406,7 @@ class Room:
                 "now": time.time(),
                 "deadlines": [self._deadline_json(d) for d in self.deadlines.values()],
             }
-            head = cache["head"] = _dumps(common)[:-1] + ","
+            head = cache["head"] = dumps(common)[:-1] + ","
         # Each view or patch goes in encoded; a patch that several clients share (a
         # game with public views, several tabs, spectators) is encoded once.
         views: list[str] = []
@@ -429,7 +421,7 @@ class Room:
             view, acts = cache[key]
             how, data = client.view_update(str(seat), view, cache)
             if how == "full":
-                views.append(f'"{seat}":' + _dumps({**view, "seat": seat} if public else view))
+                views.append(f'"{seat}":' + dumps({**view, "seat": seat} if public else view))
             else:
                 patches.append(f'"{seat}":' + _encoded(data, cache))
             legal.append(f'"{seat}":{acts}')
@@ -466,7 +458,7 @@ class Room:
             head
             + "".join(parts)
             + ","
-            + _dumps(msg)[1:-1]
+            + dumps(msg)[1:-1]
             + ',"log":['
             + ",".join(lines)
             + '],"legal":{'

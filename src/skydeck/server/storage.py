@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -39,6 +40,8 @@ from sqlalchemy import (
     select,
     update,
 )
+
+from skydeck.server.messages import dumps
 
 DEFAULT_URL_ENV = "SKYDECK_DATABASE_URL"
 #: WAL pages between automatic checkpoints of a SQLite database (SQLite's default: 1000).
@@ -148,7 +151,9 @@ def make_engine(url: str) -> Engine:
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     is_sqlite = url.startswith("sqlite")
-    kwargs: dict[str, Any] = {}
+    # JSON columns (each move's action) written and read with orjson: the writer
+    # thread's CPU per move.
+    kwargs: dict[str, Any] = {"json_serializer": dumps, "json_deserializer": orjson.loads}
     if is_sqlite:
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
     engine = create_engine(url, **kwargs)
