@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from skydeck.core import Action, Event, IllegalAction, private
+from skydeck.games.expedition.actions import act
 from skydeck.games.expedition.content import SKILLS, TIERS
 from skydeck.games.expedition.flow import FlowMixin
 
@@ -81,13 +82,13 @@ class CommandMixin(FlowMixin):
         best = self.build_cost(seat)
         if best is None:
             return []
-        acts = [Action("build")]
+        acts = [act("build")]
         seen = {best}
         for mode, uses in (("exploration", 2), ("bonus", 3), ("full", -1)):
             cost = self.build_cost(seat, mode)
             if cost is not None and cost not in seen and (uses < 0 or cost[uses]):
                 seen.add(cost)
-                acts.append(Action("build", (mode,)))
+                acts.append(act("build", (mode,)))
         return acts
 
     def reach(self, seat: int, limit: int) -> dict[int, int]:
@@ -158,53 +159,51 @@ class CommandMixin(FlowMixin):
             free = self.moves[seat]
             jumps = {w: self.resources(seat, w) // costs["warp_" + w] for w in SPENDABLE}
             reach = self.reach(seat, free + max(jumps.values()))
-            acts += [Action("move", (c,)) for c, d in reach.items() if d <= free]
+            acts += [act("move", (c,)) for c, d in reach.items() if d <= free]
             for w in SPENDABLE:
                 acts += [
-                    Action("warp", (c, w)) for c, d in reach.items() if free < d <= free + jumps[w]
+                    act("warp", (c, w)) for c, d in reach.items() if free < d <= free + jumps[w]
                 ]
         if only in (None, "wormhole"):
-            acts += [Action("wormhole", (c,)) for c in self.wormhole_cells(seat)]
+            acts += [act("wormhole", (c,)) for c in self.wormhole_cells(seat)]
         if only in (None, "build"):
             acts += self.build_actions(seat)
         loc = self.location_at(here)
         if only in (None, "collect") and loc >= 0 and loc in self.tokens[seat]:
-            acts.append(Action("collect"))
+            acts.append(act("collect"))
         if only in (None, "expedition"):
             hand, usable = tuple(self.hand[seat]), tuple(self.usable_upgrades(seat))
             for x in self.exps[seat] + self.secret[seat]:
                 if self.meets(seat, t.exp_req[x], hand, usable):
-                    acts.append(Action("expedition", (t.exp_ids[x],)))
+                    acts.append(act("expedition", (t.exp_ids[x],)))
         if only in (None, "buy") and self.rm[seat] >= costs["upgrade"]:
             acts += self.upgrade_choices(seat, "buy")
         if only in (None, "repair") and self.dmg[seat] and self.rm[seat] >= costs["repair"]:
-            acts.append(Action("repair"))
+            acts.append(act("repair"))
         if only in (None, "reprogram") and self.cr[seat] >= costs["reprogram"]:
             done = set(self.reprog[seat][0::2])
             for c in sorted(self.hand[seat]):
                 if t.robot in t.crew_skills[c] and c not in done:
                     acts += [
-                        Action("reprogram", (t.crew_ids[c], SKILLS[s]))
+                        act("reprogram", (t.crew_ids[c], SKILLS[s]))
                         for s in range(len(SKILLS))
                         if s not in t.crew_skills[c]
                     ]
         if only in (None, "solo"):
             acts += [
-                Action("solo", (t.crew_ids[c],))
+                act("solo", (t.crew_ids[c],))
                 for c in sorted(self.hand[seat])
                 if self.solo_affordable(seat, c)
             ]
         if only in (None, "ability"):
-            acts += [Action("ability", (t.upg_ids[u],)) for u in self.enabled_discardable(seat)]
+            acts += [act("ability", (t.upg_ids[u],)) for u in self.enabled_discardable(seat)]
         if only in (None, "special"):
-            acts += [Action("special", (k,)) for k in self.ready[seat]]
+            acts += [act("special", (k,)) for k in self.ready[seat]]
         inf = self.inf[seat]
         if only in (None, "replace") and inf >= costs["replace_expedition"]:
             for x in self.exps[seat]:
                 acts += [
-                    Action("replace", (t.exp_ids[x], TIERS[i]))
-                    for i in range(3)
-                    if self.exp_decks[i]
+                    act("replace", (t.exp_ids[x], TIERS[i])) for i in range(3) if self.exp_decks[i]
                 ]
         if (
             only in (None, "scan")
@@ -212,12 +211,12 @@ class CommandMixin(FlowMixin):
             and self.stack
             and self.placement_cells(seat, False, here)
         ):
-            acts.append(Action("scan"))
+            acts.append(act("scan"))
         if only in (None, "exchange") and inf >= costs["exchange"] and not self.exchange[seat]:
-            acts.append(Action("exchange"))
+            acts.append(act("exchange"))
         if only in (None, "convert") and self.exchange[seat]:
             acts += [
-                Action("convert", (give, get))
+                act("convert", (give, get))
                 for give in SPENDABLE
                 for get in SPENDABLE
                 if give != get and self.resources(seat, give) >= 2
@@ -227,16 +226,16 @@ class CommandMixin(FlowMixin):
             and inf >= costs["secret_expedition"]
             and len(self.secret[seat]) < self.content.rules.max_secret
         ):
-            acts += [Action("secret", (TIERS[i],)) for i in range(3) if self.exp_decks[i]]
+            acts += [act("secret", (TIERS[i],)) for i in range(3) if self.exp_decks[i]]
         if only in (None, "trade") and self.trades[seat]:
             acts += [
-                Action("trade", (give, get))
+                act("trade", (give, get))
                 for give in TRADABLE
                 for get in TRADABLE
                 if give != get and self.resources(seat, give) >= 2
             ]
         if only in (None, "end"):
-            acts.append(Action("end"))
+            acts.append(act("end"))
         return acts if only is None else [a for a in acts if a.kind == only]
 
     # --- applying Command actions ----------------------------------------------------------
@@ -378,11 +377,11 @@ class CommandMixin(FlowMixin):
         if k == "enc":
             return self.enc_actions(f)
         if k == "enc_reward":
-            return [Action("bonus"), Action("alt")]
+            return [act("bonus"), act("alt")]
         if k == "window":
-            return [*self.window_actions(f["s"], f["w"] == "command"), Action("pass")]
+            return [*self.window_actions(f["s"], f["w"] == "command"), act("pass")]
         if k == "enc_pick":
-            return [Action("pick", (self.t.enc_ids[c],)) for c in f["cards"]]
+            return [act("pick", (self.t.enc_ids[c],)) for c in f["cards"]]
         if k == "exp":
             return self.exp_actions(f)
         if k in ("tokens", "new_exp"):
@@ -398,7 +397,7 @@ class CommandMixin(FlowMixin):
         teleport needs a Collection token); all of them if none can."""
         seat = f["s"]
         ok = [i for i, opt in enumerate(f["opts"]) if any(self.can_do(seat, e) for e in opt)]
-        return [Action("option", (i,)) for i in ok or range(len(f["opts"]))]
+        return [act("option", (i,)) for i in ok or range(len(f["opts"]))]
 
     def can_do(self, seat: int, e: dict[str, Any]) -> bool:
         """Could this effect change anything for ``seat`` now?"""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from skydeck.core import Action, Event, IllegalAction
+from skydeck.games.expedition.actions import act
 from skydeck.games.expedition.content import TIERS
 from skydeck.games.expedition.data_state import StateData
 from skydeck.games.expedition.tables import Req, Tables, tables
@@ -217,8 +218,8 @@ class EffectsMixin(StateData):
         t = self.t
         for c in sorted(self.hand[seat]):
             if self.solo_affordable(seat, c):
-                acts.append(Action("react_solo", (t.crew_ids[c],)))
-        acts += [Action("react_upgrade", (t.upg_ids[u],)) for u in self.enabled_discardable(seat)]
+                acts.append(act("react_solo", (t.crew_ids[c],)))
+        acts += [act("react_upgrade", (t.upg_ids[u],)) for u in self.enabled_discardable(seat)]
         return acts
 
     def harm(self, victim: int, kind: str, rm: int, by: int, events: list[Event]) -> None:
@@ -277,10 +278,10 @@ class EffectsMixin(StateData):
             if u < 0:
                 continue
             if not full:
-                acts.append(Action(verb, (ids[u],)))
+                acts.append(act(verb, (ids[u],)))
             else:
                 for old in self.discardable(seat):
-                    acts.append(Action(verb, (ids[u], ids[old])))
+                    acts.append(act(verb, (ids[u], ids[old])))
         return acts
 
     def gain_upgrade(self, seat: int, action: Action) -> int:
@@ -365,27 +366,27 @@ class EffectsMixin(StateData):
         k, seat = f["k"], f["s"]
         ids = self.t
         if k == "choose":
-            return [Action("option", (i,)) for i in range(len(f["opts"]))]
+            return [act("option", (i,)) for i in range(len(f["opts"]))]
         if k == "take_upgrade":
-            return [*self.upgrade_choices(seat, "take"), Action("decline")]
+            return [*self.upgrade_choices(seat, "take"), act("decline")]
         if k == "target":
-            return [Action("target", (o,)) for o in range(self.n) if o != seat]
+            return [act("target", (o,)) for o in range(self.n) if o != seat]
         if k == "react":
-            return [*self.reaction_options(seat), Action("accept")]
+            return [*self.reaction_options(seat), act("accept")]
         if k == "place":
             cells = self.placement_cells(seat, bool(f["any"]), f["near"])
             out: list[Action] = []
             for tile in sorted(set(f["tiles"])):
                 name = self.tile_name(tile)
-                out.extend(Action("place", (name, c)) for c in cells)
+                out.extend(act("place", (name, c)) for c in cells)
             return out
         if k == "collect_remote":
             locs = sorted(self.tokens[seat])
-            return [*(Action("collect_at", (ids.loc_ids[x],)) for x in locs), Action("decline")]
+            return [*(act("collect_at", (ids.loc_ids[x],)) for x in locs), act("decline")]
         if k == "secret_pick":
             return [
-                *(Action("secret_free", (TIERS[i],)) for i in range(3) if self.exp_decks[i]),
-                Action("decline"),
+                *(act("secret_free", (TIERS[i],)) for i in range(3) if self.exp_decks[i]),
+                act("decline"),
             ]
         return []
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from skydeck.core import Action, Event
+from skydeck.games.expedition.actions import act
 from skydeck.games.expedition.content import TIERS
 from skydeck.games.expedition.sensor import SensorMixin
 
@@ -122,7 +123,7 @@ class FlowMixin(SensorMixin):
         gate; in solo the player then places the drone's."""
         if seat != self.to_place():
             return []
-        return [Action("start", (c,)) for c in self.start_cells()]
+        return [act("start", (c,)) for c in self.start_cells()]
 
     def to_place(self) -> int:
         return self.acted if self.acted < self.n else 0
@@ -152,11 +153,11 @@ class FlowMixin(SensorMixin):
         t = self.t
         have = {t.exp_tier[x] for x in self.kept[seat]}
         acts = [
-            Action("draft", (t.exp_ids[x],))
+            act("draft", (t.exp_ids[x],))
             for x in sorted(self.packs[seat])
             if t.exp_tier[x] not in have
         ]
-        return acts or [Action("draft_pass")]
+        return acts or [act("draft_pass")]
 
     def apply_draft(self, seat: int, a: Action, events: list[Event]) -> None:
         if a.kind == "draft":
@@ -366,10 +367,10 @@ class FlowMixin(SensorMixin):
     def window_actions(self, seat: int, command: bool) -> list[Action]:
         """What ``seat`` may do out of turn: a special action rolled this round, and in an
         opponent's Command phase an Upgrade ability (discarding the Upgrade)."""
-        acts = [Action("special", (k,)) for k in self.ready[seat]]
+        acts = [act("special", (k,)) for k in self.ready[seat]]
         if command:
             ids = self.t.upg_ids
-            acts += [Action("ability", (ids[u],)) for u in self.enabled_discardable(seat)]
+            acts += [act("ability", (ids[u],)) for u in self.enabled_discardable(seat)]
         return acts
 
     def open_windows(self, holder: int) -> None:
@@ -415,7 +416,7 @@ class FlowMixin(SensorMixin):
             ids = self.t.loc_ids
             kinds = self.t.loc_kind
             return [  # Legendary and Artifact Locations produce nothing: no token there
-                Action("token", (ids[loc],))
+                act("token", (ids[loc],))
                 for loc, c in enumerate(self.emb[seat])
                 if c
                 and kinds[loc] == "recruit"
@@ -423,7 +424,7 @@ class FlowMixin(SensorMixin):
                 and loc not in self.tokens[seat]
             ]
         if f["k"] == "new_exp":
-            return [Action("draw", (TIERS[i],)) for i in range(3) if self.exp_decks[i]]
+            return [act("draw", (TIERS[i],)) for i in range(3) if self.exp_decks[i]]
         return []
 
     def apply_round_frame(self, f: dict[str, object], a: Action, events: list[Event]) -> None:

@@ -8,6 +8,7 @@ module content itself is data (``modules_content.py``).
 from __future__ import annotations
 
 from skydeck.core import Action, Event
+from skydeck.games.expedition.actions import act
 from skydeck.games.expedition.data_state import StateData
 from skydeck.games.expedition.effects import EffectsMixin
 
@@ -55,7 +56,7 @@ class ModulesMixin(EffectsMixin):
         if seat != self.acted or len(self.powers[seat]) != 3:
             return []
         ids = self.t.power_ids
-        return [Action("power_drop", (ids[p],)) for p in self.powers[seat]]
+        return [act("power_drop", (ids[p],)) for p in self.powers[seat]]
 
     def apply_power(self, seat: int, a: Action, events: list[Event]) -> None:
         """Keep two of the three dealt tiles (dealt order: special 1, then special 2)."""
@@ -113,14 +114,14 @@ class ModulesMixin(EffectsMixin):
         base = len(self.content.upgrades)
         acts: list[Action] = []
         if self.slot_capacity_left(seat) > 0:
-            acts = [Action("artifact", (ids[base + a],)) for a in self.art_deck]
+            acts = [act("artifact", (ids[base + a],)) for a in self.art_deck]
         elif self.dmg[seat] < self.content.rules.upgrade_slots:
             acts = [
-                Action("artifact", (ids[base + a], ids[old]))
+                act("artifact", (ids[base + a], ids[old]))
                 for a in self.art_deck
                 for old in self.discardable(seat)
             ]
-        return [*acts, Action("decline")]
+        return [*acts, act("decline")]
 
     def apply_artifact(self, seat: int, a: Action, events: list[Event]) -> None:
         self.pending.pop()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from skydeck.core import Action, Event
+from skydeck.games.expedition.actions import act
 from skydeck.games.expedition.content import REWARD_FACES, TIERS
 from skydeck.games.expedition.drone import DroneMixin
 
@@ -46,15 +47,15 @@ class SensorMixin(DroneMixin):
         seat, d = f["s"], f["d"]
         acts: list[Action] = []
         if self.inf[seat] >= self.content.rules.costs["reroll"] and not self.rerolled[seat]:
-            acts += [Action("reroll", (0,)), Action("reroll", (1,))]
+            acts += [act("reroll", (0,)), act("reroll", (1,))]
         if d[0] == "blank" and d[1] == "blank" and not f["fu"]:
-            acts += [Action("reroll_free", (0,)), Action("reroll_free", (1,))]
+            acts += [act("reroll_free", (0,)), act("reroll_free", (1,))]
         if "encounter" in d:
-            acts.append(Action("encounter"))
+            acts.append(act("encounter"))
             return acts
         for face in sorted({x for x in d if x in REWARD_FACES}):
-            acts.append(Action("reward", (face,)))
-        acts.append(Action("pass"))
+            acts.append(act("reward", (face,)))
+        acts.append(act("pass"))
         return acts
 
     def apply_sensor(self, f: dict[str, Any], a: Action, events: list[Event]) -> None:
@@ -128,8 +129,8 @@ class SensorMixin(DroneMixin):
     def selection_actions(self, f: dict[str, Any], helper: int = -1) -> list[Action]:
         t = self.t
         crews, upgs = self._selectable(f, helper)
-        acts = [Action("play", (t.crew_ids[c],)) for c in sorted(crews)]
-        acts += [Action("use", (t.upg_ids[u],)) for u in upgs]
+        acts = [act("play", (t.crew_ids[c],)) for c in sorted(crews)]
+        acts += [act("use", (t.upg_ids[u],)) for u in upgs]
         return acts
 
     def select(self, f: dict[str, Any], a: Action) -> None:
@@ -142,12 +143,12 @@ class SensorMixin(DroneMixin):
         card = f["e"]
         ch = self.t.enc_chance[card]
         if ch is not None:
-            return [*self.selection_actions(f, ch[1]), Action("roll")]
+            return [*self.selection_actions(f, ch[1]), act("roll")]
         acts = self.selection_actions(f)
         req = self.t.enc_req[card]
         if req is not None and self.meets(f["s"], req, f["sel"], f["su"]):
-            acts.append(Action("resolve"))
-        acts.append(Action("fail"))
+            acts.append(act("resolve"))
+        acts.append(act("fail"))
         return acts
 
     def apply_enc(self, f: dict[str, Any], a: Action, events: list[Event]) -> None:
@@ -216,8 +217,8 @@ class SensorMixin(DroneMixin):
     def exp_actions(self, f: dict[str, Any]) -> list[Action]:
         acts = self.selection_actions(f)
         if self.meets(f["s"], self.t.exp_req[f["x"]], f["sel"], f["su"]):
-            acts.append(Action("complete"))
-        acts.append(Action("cancel"))
+            acts.append(act("complete"))
+        acts.append(act("cancel"))
         return acts
 
     def apply_exp(self, f: dict[str, Any], a: Action, events: list[Event]) -> None:
