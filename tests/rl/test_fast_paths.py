@@ -1,5 +1,6 @@
 """The step's shortcuts give the same answers as the plain path: a game's own indexer
-(Stellar Conflict's deployment spots) and the catalogue's identity look-up against
+(Stellar Conflict's deployment spots) and the catalogue's identity look-up (engines'
+memoised actions; Stellar Expedition's are the catalogue's own objects) against
 ``catalogue.encode`` of every legal action, for every seat (movers and waiters), in
 random games of every player count, in the grid and continuous variants; the mask is
 the indexes' scatter."""
@@ -21,6 +22,9 @@ CASES = [
     ("conflict", {"players": 2, "placement": "continuous"}),
     ("stellium", {"players": 2}),
     ("stellium", {"players": 4}),
+    ("expedition", {"players": 2}),
+    ("expedition", {"players": 3, "modules": ["player_powers", "artifacts"]}),
+    ("stellarion", {}),
 ]
 
 
@@ -100,3 +104,35 @@ def test_a_stale_legal_list_proves_nothing() -> None:
     with pytest.raises(IllegalAction, match=f"action {stale} .* is outside the action mask"):
         match.play(seat, stale)
     assert state.to_json() == before
+
+
+def test_expedition_actions_are_the_catalogues_own() -> None:
+    """Stellar Expedition's memo built the catalogue's actions, so its legal lists map by
+    identity from the first step: the catalogue never has to learn an object, and a
+    decoded index is the engine's own action."""
+    match = Match("expedition", players=2)
+    catalogue = match.catalogue
+    learned: list[Any] = []
+    original = catalogue._learn
+
+    def spy(action: Any) -> int:
+        learned.append(action)
+        return original(action)
+
+    catalogue._learn = spy  # type: ignore[method-assign]
+    rng = Rng(5)
+    steps = 0
+    try:
+        for seed in range(2):
+            state = match.new(seed)
+            while not state.is_over:
+                seat = state.to_move[rng.below(len(state.to_move))]
+                legal = state.legal_actions(seat)
+                indices = match.legal_indices(seat)
+                assert all(catalogue.decode(i) is a for i, a in zip(indices, legal, strict=True))
+                match.play(seat, indices[rng.below(len(indices))])
+                steps += 1
+    finally:
+        del catalogue._learn  # the catalogue is shared: back to the class's method
+    assert steps > 200
+    assert learned == []

@@ -46,8 +46,11 @@ class ActionCatalogue:
         #: id(action) -> index (-1: not catalogued). Engines hand out the same Action
         #: objects again and again (memoised notation), and a look-up by identity runs
         #: in C, skipping the dataclass's Python-level __hash__/__eq__. ``_kept`` holds
-        #: every cached action alive, so no other object can take its id while cached.
+        #: every learned action alive, so no other object can take its id while cached;
+        #: the catalogue's own actions (``actions`` keeps them) are there from the start,
+        #: so an engine whose memo built them (Stellar Expedition) never needs learning.
         self._by_id: dict[int, int] = {}
+        self._seed()
         #: (kind, args) -> index: the same look-up as ``index`` with a plain tuple key,
         #: hashed in C (an Action's dataclass hash runs Python code)
         self._by_key: dict[tuple[str, tuple[Any, ...]], int] = {
@@ -56,6 +59,9 @@ class ActionCatalogue:
         self._kept: list[Action] = []
         self._limit = max(20_000, 2 * self.n)
         self._overflows = 0
+
+    def _seed(self) -> None:
+        self._by_id.update(zip(map(id, self.actions), range(self.n)))
 
     def __len__(self) -> int:
         return self.n
@@ -110,6 +116,7 @@ class ActionCatalogue:
             if len(self._kept) > self._limit:
                 self._by_id.clear()
                 self._kept.clear()
+                self._seed()
                 self._overflows += 1
             self._by_id[id(action)] = i
             self._kept.append(action)

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from skydeck.core.action import Action
+from skydeck.games.expedition.actions import act
 from skydeck.games.expedition.board import grid
 from skydeck.games.expedition.command import SPENDABLE, TRADABLE
 from skydeck.games.expedition.content import FACES, REWARD_FACES, SKILLS, TIERS
@@ -95,28 +96,28 @@ def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:
     crew, upg, exp = ids["crew"], ids["upgrades"], ids["expeditions"]
 
     def one(kind: str, domain: Iterable[Any]) -> tuple[str, list[Action]]:
-        return kind, [Action(kind, (x,)) for x in domain]
+        return kind, [act(kind, (x,)) for x in domain]
 
     def with_discard(kind: str, items: Iterable[str]) -> tuple[str, list[Action]]:
         items = list(items)
-        acts = [Action(kind, (u,)) for u in items]
-        acts += [Action(kind, (u, old)) for u in items for old in upg if old != u]
+        acts = [act(kind, (u,)) for u in items]
+        acts += [act(kind, (u, old)) for u in items for old in upg if old != u]
         return kind, acts
 
     pairs = [(a, b) for a in SPENDABLE for b in SPENDABLE if a != b]
     trades = [(a, b) for a in TRADABLE for b in TRADABLE if a != b]
     return [
-        ("words", [Action(w) for w in WORDS]),
-        ("build_mode", [Action("build", (m,)) for m in ("exploration", "bonus", "full")]),
+        ("words", [act(w) for w in WORDS]),
+        ("build_mode", [act("build", (m,)) for m in ("exploration", "bonus", "full")]),
         one("start", cells),
         one("move", cells),
-        ("warp", [Action("warp", (c, r)) for c in cells for r in SPENDABLE]),
+        ("warp", [act("warp", (c, r)) for c in cells for r in SPENDABLE]),
         one("wormhole", cells),
-        ("place", [Action("place", (tile, c)) for tile in ids["tiles"] for c in cells]),
+        ("place", [act("place", (tile, c)) for tile in ids["tiles"] for c in cells]),
         one("play", crew),
         one("solo", crew),
         one("react_solo", crew),
-        ("reprogram", [Action("reprogram", (x, s)) for x in crew for s in SKILLS]),
+        ("reprogram", [act("reprogram", (x, s)) for x in crew for s in SKILLS]),
         one("use", upg),
         one("ability", upg),
         one("react_upgrade", upg),
@@ -125,7 +126,7 @@ def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:
         with_discard("artifact", ids["artifacts"]),
         one("draft", exp),
         one("expedition", exp),
-        ("replace", [Action("replace", (x, t)) for x in exp for t in TIERS]),
+        ("replace", [act("replace", (x, t)) for x in exp for t in TIERS]),
         one("pick", ids["encounters"]),
         one("collect_at", ids["locations"]),
         one("token", ids["locations"]),
@@ -139,8 +140,8 @@ def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:
         one("target", range(game.players)),
         one("special", (1, 2)),
         one("power_drop", ids["powers"]),
-        ("convert", [Action("convert", p) for p in pairs]),
-        ("trade", [Action("trade", p) for p in trades]),
+        ("convert", [act("convert", p) for p in pairs]),
+        ("trade", [act("trade", p) for p in trades]),
     ]
 
 
