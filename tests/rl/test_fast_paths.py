@@ -56,11 +56,19 @@ def test_legal_indices_and_mask_match_the_plain_path(game: str, options: dict[st
         assert fast_hits > 10, "the deployment shortcut was never taken: nothing was tested"
 
 
-def test_a_step_proven_by_the_legal_list_plays_as_the_engine_does() -> None:
-    """Stellium's step skips the engine's re-validation of an index from the legal list
-    it just handed out: the states stay those of plain ``state.apply``, and the
-    shortcut is taken (the engine's validate is never called on it)."""
-    match = Match("stellium", players=3)
+#: engines whose step skips re-validation: Stellium keeps its legal list per position,
+#: Stellar Expedition counts its moves
+PROVEN = [("stellium", {"players": 3}), ("expedition", {"players": 2})]
+
+
+@pytest.mark.parametrize(("game", "options"), PROVEN)
+def test_a_step_proven_by_the_legal_list_plays_as_the_engine_does(
+    game: str, options: dict[str, Any]
+) -> None:
+    """The step skips the engine's re-validation of an index from the legal list it just
+    handed out: the states stay those of plain ``state.apply``, and the shortcut is
+    taken (the engine's validate is never called on it)."""
+    match = Match(game, **options)
     assert match._prove
     plain = match.game.new(4)
     state = match.new(4)
@@ -89,21 +97,52 @@ def test_a_step_proven_by_the_legal_list_plays_as_the_engine_does() -> None:
     assert len(validated) == steps  # the plain applies only: the env never validated
 
 
-def test_a_stale_legal_list_proves_nothing() -> None:
+@pytest.mark.parametrize(("game", "options"), PROVEN)
+def test_a_stale_legal_list_proves_nothing(game: str, options: dict[str, Any]) -> None:
     """The state moved behind the match's back (as the Gymnasium face's opponents move
     it): an index of the old legal list that is no longer legal is refused, naming it,
     and the state is untouched."""
-    match = Match("stellium", players=2)
+    match = Match(game, **options)
     state = match.new(1)
     seat = state.to_move[0]
-    indices = match.legal_indices(seat)  # the draw step's choices
-    state.apply(match.catalogue.decode(indices[0]), seat)  # drawn: now the place step
+    indices = match.legal_indices(seat)  # Stellium: the draw step; Expedition: a start
+    state.apply(match.catalogue.decode(indices[0]), seat)  # now another step, or seat
     before = state.to_json()
     legal_now = state.legal_actions(seat)
     stale = next(i for i in indices if match.catalogue.decode(i) not in legal_now)
     with pytest.raises(IllegalAction, match=f"action {stale} .* is outside the action mask"):
         match.play(seat, stale)
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize(("game", "options"), PROVEN)
+def test_an_index_added_to_the_list_handed_out_proves_nothing(
+    game: str, options: dict[str, Any]
+) -> None:
+    """The match keeps its own copy of the indexes it handed out: an illegal index the
+    caller adds to the list it got is refused, and the state is untouched."""
+    match = Match(game, **options)
+    state = match.new(2)
+    seat = state.to_move[0]
+    indices = match.legal_indices(seat)
+    illegal = next(
+        i for i in range(1, match.catalogue.n) if i not in indices and _refused(match, seat, i)
+    )
+    indices.append(illegal)
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match=f"action {illegal} .* is outside the action mask"):
+        match.play(seat, illegal)
+    assert state.to_json() == before
+
+
+def _refused(match: Match, seat: int, index: int) -> bool:
+    """Does the engine refuse this index's action now (Stellium accepts ``timeout`` off
+    the legal list)?"""
+    try:
+        match.live.clone().apply(match.catalogue.decode(index), seat)
+    except IllegalAction:
+        return True
+    return False
 
 
 def test_expedition_actions_are_the_catalogues_own() -> None:

@@ -22,6 +22,7 @@ from skydeck.games.expedition.actions import act
 from skydeck.games.expedition.board import grid
 from skydeck.games.expedition.command import SPENDABLE, TRADABLE
 from skydeck.games.expedition.content import FACES, REWARD_FACES, SKILLS, TIERS
+from skydeck.games.expedition.state import ExpeditionState
 from skydeck.games.expedition.tables import tables as content_tables
 from skydeck.rl.observer import SparseObserver, Vec, mark, one_hot
 
@@ -88,6 +89,13 @@ def _ids(game: Any) -> dict[str, tuple[str, ...]]:
 
 def n_cells(game: Any) -> int:
     return int(grid(game.content.rules.board_radius).size)
+
+
+def moves(state: ExpeditionState) -> int:
+    """The moves applied to the state so far: unchanged, the legal list the match handed
+    out still holds, and a step from it skips the engine's re-validation (which builds
+    the legal actions again; see ``skydeck.rl.match``)."""
+    return state.applied
 
 
 def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:

@@ -115,11 +115,19 @@ class Match:
         self._fast: Callable[[State, int], list[int] | None] | None = (
             make(self.game, self.catalogue) if make is not None else None
         )
-        #: engines that keep their legal list per position (``CACHED_LEGAL``) and use
-        #: the core ``State.apply``: a step whose index was in the legal list just
-        #: handed out skips the engine's re-validation (see ``play``)
-        self._prove = bool(getattr(module, "CACHED_LEGAL", False))
-        self._offered: tuple[State, int, list[Action], list[int]] | None = None
+        #: engines that use the core ``State.apply`` and either keep their legal list
+        #: per position (``CACHED_LEGAL``: asking again is a copy) or count their moves
+        #: (``moves(state)``): a step whose index was in the legal list just handed out,
+        #: the position unchanged, skips the engine's re-validation (see ``play``)
+        self._moves: Callable[[Any], int] | None = getattr(module, "moves", None)
+        self._prove = bool(getattr(module, "CACHED_LEGAL", False)) or self._moves is not None
+        #: (state, seat, the position's token: its legal list or its move count, the
+        #: indexes handed out) of the last plain ``legal_indices``
+        self._offered: tuple[State, int, Any, tuple[int, ...]] | None = None
+        #: no indexer, no proof, no ``place_any``: the legal indexes are the catalogue's
+        self._plain = self._fast is None and not self._prove and self._when < 0
+        self._indices = self.catalogue.indices
+        self._n = self.catalogue.n
         self.players = self.game.players
         self.state: State | None = None
         self.seed: int | None = None
@@ -131,6 +139,7 @@ class Match:
         self._offered = None
         if self._prove and type(self.state).apply is not State.apply:
             self._prove = False  # an engine with its own apply: always go through it
+            self._plain = self._fast is None and self._when < 0
         return self.state
 
     @property
@@ -150,30 +159,36 @@ class Match:
         return m
 
     def legal_indices(self, seat: int) -> list[int]:
-        state = self.state if self.state is not None else self.live
+        state = self.state
+        if state is None:
+            state = self.live
+        if self._plain:  # the common case, in as few steps as it takes
+            return self._indices(state.legal_actions(seat))
         out = None if self._fast is None else self._fast(state, seat)
         if out is None:
             legal = state.legal_actions(seat)
-            out = self.catalogue.indices(legal)
-            if self._prove:
-                self._offered = (state, seat, legal, out)
+            out = self._indices(legal)
+            if self._prove:  # a copy: the caller may change the list it gets
+                token = legal if self._moves is None else self._moves(state)
+                self._offered = (state, seat, token, tuple(out))
         if self._when >= 0 and self._when in out:
             out.append(self.catalogue.n)  # place_any
         return out
 
     def _proven(self, state: State, seat: int, index: int) -> bool:
         """Is ``index`` legal for ``seat`` by the legal list this match last handed out?
-        Only while the engine still gives that same list (anything may have moved the
-        state since: the Gymnasium face's opponents apply to it directly), and only for
-        engines that keep their legal list per position, where asking again is a copy."""
+        Only while the position is the same (anything may have moved the state since:
+        the Gymnasium face's opponents apply to it directly): the engine still gives
+        the same list (engines that keep it per position, where asking again is a
+        copy), or its move count has not changed (engines that count their moves)."""
         offered = self._offered
-        return (
-            offered is not None
-            and offered[0] is state
-            and offered[1] == seat
-            and index in offered[3]
-            and state.legal_actions(seat) == offered[2]
-        )
+        if offered is None or offered[0] is not state or offered[1] != seat:
+            return False
+        if index not in offered[3]:
+            return False
+        if self._moves is not None:
+            return bool(self._moves(state) == offered[2])
+        return bool(state.legal_actions(seat) == offered[2])
 
     def resolve(self, seat: int, action: Any) -> tuple[int, Action]:
         """(index, engine action) of an environment action: an index, or in the
@@ -208,12 +223,14 @@ class Match:
     def play(self, seat: int, action: Any) -> None:
         """Apply an environment action for ``seat``; IllegalAction (state untouched)
         when it is outside the mask, naming the index, the action and the reason."""
-        actions = self._actions
-        if type(action) is int and 0 < action < len(actions):  # the common case
-            index, engine_action = action, actions[action]
+        if type(action) is int and 0 < action < self._n:  # the common case
+            index = action
+            engine_action = self._actions[action]
         else:
             index, engine_action = self.resolve(seat, action)
-        state = self.state if self.state is not None else self.live
+        state = self.state
+        if state is None:
+            state = self.live
         if self._prove and self._proven(state, seat, index):
             # legal by the list just handed out (the mask the agent chose from): the
             # engine's checks would only repeat it (State.apply = checks + _apply)

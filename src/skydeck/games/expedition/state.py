@@ -17,6 +17,11 @@ from skydeck.games.expedition.data_state import copy_fields, fields_from_json, f
 
 
 class ExpeditionState(CommandMixin, State):
+    #: moves applied to this object (neither saved nor cloned): while it stands still the
+    #: position stands still, so the RL environment need not re-validate an action from
+    #: the legal list it just handed out (``skydeck.rl.expedition.moves``)
+    applied = 0
+
     def __init__(self, game: Game, content: Content, rng: Rng) -> None:
         self.game = game
         new_data(self, content, game.players, rng)
@@ -47,6 +52,7 @@ class ExpeditionState(CommandMixin, State):
         return self.actions_for(seat)
 
     def _apply(self, action: Action, seat: int) -> list[Event]:
+        self.applied += 1
         return self.dispatch(seat, action)
 
     # --- outcome ----------------------------------------------------------------------
