@@ -113,6 +113,8 @@ def test_a_full_pieces_table_starts_again(monkeypatch):
     texts = pieces.encode(game, acts)  # type: ignore[arg-type]
     assert [json.loads(t)["action"]["args"] for t in texts] == [[i] for i in range(5)]
     assert len(pieces.by_value) <= 3 and len(pieces.by_id) <= 3
+    # Every id key's object is kept alive (so no other object can take its id).
+    assert sorted(map(id, pieces.kept)) == sorted(pieces.by_id)
     assert MAX_PIECES > 3
 
 

@@ -11,7 +11,7 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from skydeck.core import Action, Agent, Event, Game
 from skydeck.core.record import Entry, Match
@@ -35,37 +35,38 @@ LOG_CACHE_LINES, LOG_CACHE_MAX = 8, 128
 class Pieces:
     """Each legal action's encoded ``{"label", "action"}`` JSON, kept per game and
     options. Games hand out the same Action objects again and again (prebuilt tables),
-    so a piece is found first by the object's id (an int hash, in C), then by value (the
-    dataclass's hash, in Python). An id entry keeps its object alive, so an id is never
-    reused while it is a key here."""
+    so a piece is found first by the object's id (an int, looked up in C for the whole
+    list at once), then by value (the dataclass's hash, in Python). ``kept`` holds
+    every object whose id is a key, so no id is reused while it is one: an id found
+    is the same object."""
 
-    __slots__ = ("by_id", "by_value")
+    __slots__ = ("by_id", "by_value", "kept")
 
     def __init__(self) -> None:
-        self.by_id: dict[int, tuple[Action, str]] = {}
+        self.by_id: dict[int, str] = {}
         self.by_value: dict[Action, str] = {}
+        self.kept: list[Action] = []
 
     def encode(self, game: Game, acts: list[Action]) -> list[str]:
-        by_id = self.by_id
-        get = by_id.get
-        out = []
-        for a in acts:
-            hit = get(id(a))
-            if hit is not None and hit[0] is a:
-                out.append(hit[1])
-                continue
-            piece = self.by_value.get(a)
-            if piece is None:
-                if len(self.by_value) >= MAX_PIECES:
-                    self.by_value.clear()
-                    by_id.clear()
-                piece = dumps({"label": game.describe(a), "action": a.to_json()})
-                self.by_value[a] = piece
-                # Only a first sighting goes in by id: a game that builds a fresh object
-                # each time would otherwise churn this table for nothing.
-                by_id[id(a)] = (a, piece)
-            out.append(piece)
-        return out
+        found = list(map(self.by_id.get, map(id, acts)))
+        if None not in found:
+            return cast(list[str], found)
+        return [p if p is not None else self._first(game, a) for p, a in zip(found, acts)]
+
+    def _first(self, game: Game, a: Action) -> str:
+        piece = self.by_value.get(a)
+        if piece is None:
+            if len(self.by_value) >= MAX_PIECES:
+                self.by_value.clear()
+                self.by_id.clear()
+                self.kept.clear()
+            piece = dumps({"label": game.describe(a), "action": a.to_json()})
+            self.by_value[a] = piece
+            # Only a first sighting goes in by id: a game that builds a fresh object
+            # each time would otherwise churn this table for nothing.
+            self.by_id[id(a)] = piece
+            self.kept.append(a)
+        return piece
 
 
 def _encoded(data: Any, cache: dict[Any, Any]) -> str:
