@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from skydeck.core import IllegalAction, Rng
+from skydeck.games.stellarion.content import EXPANSIONS
 from skydeck.rl.match import Match
 
 CASES = [
@@ -145,11 +146,20 @@ def _refused(match: Match, seat: int, index: int) -> bool:
     return False
 
 
-def test_expedition_actions_are_the_catalogues_own() -> None:
-    """Stellar Expedition's memo built the catalogue's actions, so its legal lists map by
-    identity from the first step: the catalogue never has to learn an object, and a
-    decoded index is the engine's own action."""
-    match = Match("expedition", players=2)
+#: engines whose memo builds the catalogue's own actions (shared by value)
+SHARED = [
+    ("expedition", {"players": 2}),
+    ("stellarion", {}),
+    ("stellarion", {"players": 2, "expansions": list(EXPANSIONS)}),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), SHARED)
+def test_legal_actions_are_the_catalogues_own(game: str, options: dict[str, Any]) -> None:
+    """Stellar Expedition's and Stellarion's memos built the catalogue's actions, so
+    their legal lists map by identity from the first step: the catalogue never has to
+    learn an object, and a decoded index is the engine's own action."""
+    match = Match(game, **options)
     catalogue = match.catalogue
     learned: list[Any] = []
     original = catalogue._learn
@@ -162,7 +172,7 @@ def test_expedition_actions_are_the_catalogues_own() -> None:
     rng = Rng(5)
     steps = 0
     try:
-        for seed in range(2):
+        for seed in range(3):
             state = match.new(seed)
             while not state.is_over:
                 seat = state.to_move[rng.below(len(state.to_move))]

@@ -29,6 +29,7 @@ from skydeck.games.stellarion.cards import (
     full_deck,
 )
 from skydeck.games.stellarion.game import StellarionGame
+from skydeck.games.stellarion.legal import action
 from skydeck.rl.observer import SparseObserver, Vec, counts, mark, one_hot
 
 COOPERATIVE = True
@@ -67,41 +68,41 @@ def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:
             combos.extend(product(*with_star))
         for combo in combos:
             src = tuple(star if x == STAR_SOURCE else SOURCE_NAMES[x] for x in combo)
-            launches.append(Action("launch", (vid, src)))
+            launches.append(action("launch", (vid, src)))
     blocks.append(("launch", launches))
     sources = sorted(s for s in SOURCE_NAMES if s != STAR_SOURCE)
     blocks.append(
         (
             "coordinate",
             [
-                Action("coordinate", ((SOURCE_NAMES[a], SOURCE_NAMES[b]),))
+                action("coordinate", ((SOURCE_NAMES[a], SOURCE_NAMES[b]),))
                 for a, b in combinations(sources, 2)
             ],
         )
     )
     if g.black_holes:
         four = [
-            Action("traverse", (tuple(DECKS[d] for d in c),)) for c in combinations(range(8), 4)
+            action("traverse", (tuple(DECKS[d] for d in c),)) for c in combinations(range(8), 4)
         ]
         blocks.append(("traverse", four))
         if g.players == 1:
-            blocks.append(("take", [Action("take", (v,)) for v in g.voyage_ids]))
+            blocks.append(("take", [action("take", (v,)) for v in g.voyage_ids]))
         else:
             blocks.append(
-                ("take", [Action("take", (v, p)) for v in g.voyage_ids for p in range(g.players)])
+                ("take", [action("take", (v, p)) for v in g.voyage_ids for p in range(g.players)])
             )
     if g.theories:
-        blocks.append(("prove", [Action("prove")]))
+        blocks.append(("prove", [action("prove")]))
     if g.glaucous_sun:
-        blocks.append(("meteor", [Action("meteor", (v,)) for v in g.voyage_ids]))
-        blocks.append(("forfeit", [Action("forfeit", (n,)) for n in range(9)]))
+        blocks.append(("meteor", [action("meteor", (v,)) for v in g.voyage_ids]))
+        blocks.append(("forfeit", [action("forfeit", (n,)) for n in range(9)]))
     else:
-        blocks.append(("forfeit", [Action("forfeit")]))
-    blocks.append(("stop", [Action("stop")]))
+        blocks.append(("forfeit", [action("forfeit")]))
+    blocks.append(("stop", [action("stop")]))
     search: list[Action] = []
     for d in range(8):
         deck_faces = sorted({c & 31 for c in full_deck(d, g.black_holes, g.mirrors)})
-        search.extend(Action("search", (DECKS[d], FACE_NAMES[f])) for f in deck_faces)
+        search.extend(action("search", (DECKS[d], FACE_NAMES[f])) for f in deck_faces)
     blocks.append(("search", search))
     retrieve: list[Action] = []
     top: list[Action] = []
@@ -110,30 +111,30 @@ def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:
         picks: list[tuple[int, ...]] = [(f,) for f in faces]
         picks += [(f, h) for i, f in enumerate(faces) for h in faces[i:]]
         retrieve.extend(
-            Action("retrieve", (DECKS[d], tuple(FACE_NAMES[f] for f in p))) for p in picks
+            action("retrieve", (DECKS[d], tuple(FACE_NAMES[f] for f in p))) for p in picks
         )
         ordered: list[tuple[int, ...]] = [(f,) for f in faces]
         ordered += [(f, h) for f in faces for h in faces]
         top.extend(
-            Action("retrieve", (DECKS[d], tuple(FACE_NAMES[f] for f in p), "top")) for p in ordered
+            action("retrieve", (DECKS[d], tuple(FACE_NAMES[f] for f in p), "top")) for p in ordered
         )
     blocks.append(("retrieve", retrieve))
     if g.theories:
         blocks.append(("retrieve_top", top))
-    blocks.append(("stars", [Action("stars", (d,)) for d in DECKS]))
+    blocks.append(("stars", [action("stars", (d,)) for d in DECKS]))
     pairs = [(d,) for d in DECKS] + [(a, b) for a, b in combinations(DECKS, 2)]
-    blocks.append(("outpost", [Action("outpost", (p,)) for p in pairs]))
-    place = [Action("place", ((a,), (b,))) for a in names for b in names]
-    place += [Action("place", ((a,), ())) for a in names]
+    blocks.append(("outpost", [action("outpost", (p,)) for p in pairs]))
+    place = [action("place", ((a,), (b,))) for a in names for b in names]
+    place += [action("place", ((a,), ())) for a in names]
     if g.theories:  # the Reflection amplifier: both on top or both at the bottom
-        place += [Action("place", ((a, b), ())) for a in names for b in names]
-        place += [Action("place", ((), (a, b))) for a in names for b in names]
-        bottom = [Action("bottom", (DECKS[d], n)) for d in range(8) for n in names]
-        blocks.append(("bottom", [*bottom, Action("discard")]))
+        place += [action("place", ((a, b), ())) for a in names for b in names]
+        place += [action("place", ((), (a, b))) for a in names for b in names]
+        bottom = [action("bottom", (DECKS[d], n)) for d in range(8) for n in names]
+        blocks.append(("bottom", [*bottom, action("discard")]))
     blocks.append(("place", place))
     if not g.reveal_all:
-        blocks.append(("reveal", [Action("reveal", (d,)) for d in DECKS]))
-    blocks.append(("end", [Action("end")]))
+        blocks.append(("reveal", [action("reveal", (d,)) for d in DECKS]))
+    blocks.append(("end", [action("end")]))
     return blocks
 
 

@@ -2,7 +2,8 @@
 
 Each generator fills an ordered dict {Action: key}; the key is a small tuple of ints
 that the effects module applies without parsing text again. Actions are memoised on the
-game, so a position's legal list costs a few dict look-ups, not fresh objects.
+game (by key) and shared by value (``action``), so a position's legal list costs a few
+dict look-ups, not fresh objects.
 """
 
 from __future__ import annotations
@@ -35,11 +36,25 @@ PHASE_NAMES = ("main", "thrusters", "power", "stars_look", "traverse", "end", "o
 THRUSTERS, RADAR, AMPLIFIER, BIODOMES = range(4)
 
 
+#: every action built, by value, shared by all games: a game's memo (by key, above)
+#: misses once per key, and the RL catalogue is built from the same objects, so it maps
+#: a legal list by identity and an index decodes to the engine's own action
+_VALUES: dict[tuple[str, tuple[Any, ...]], Action] = {}
+
+
+def action(kind: str, args: tuple[Any, ...] = ()) -> Action:
+    """The one ``Action(kind, args)`` object (equal to a fresh one in every way)."""
+    a = _VALUES.get((kind, args))
+    if a is None:
+        a = _VALUES[kind, args] = Action(kind, args)
+    return a
+
+
 def _act(s: StellarionState, key: Key, kind: str, args: tuple) -> Action:
     memo = s.game.memo
     a = memo.get(key)
     if a is None:
-        a = memo[key] = Action(kind, args)
+        a = memo[key] = action(kind, args)
     return a
 
 
@@ -135,7 +150,7 @@ def main_actions(s: StellarionState, out: dict[Action, Key]) -> None:
                     key = ("L", v, combo)
                     a = memo.get(key)
                     if a is None:
-                        a = memo[key] = Action(
+                        a = memo[key] = action(
                             "launch",
                             (game.voyage_ids[v], tuple(SOURCE_NAMES[x] for x in combo)),
                         )
@@ -148,7 +163,7 @@ def main_actions(s: StellarionState, out: dict[Action, Key]) -> None:
             key = ("C", *pair)
             a = memo.get(key)
             if a is None:
-                a = memo[key] = Action("coordinate", (tuple(SOURCE_NAMES[x] for x in pair),))
+                a = memo[key] = action("coordinate", (tuple(SOURCE_NAMES[x] for x in pair),))
             out[a] = key
         for m in mirrors:
             for x in group:
@@ -156,7 +171,7 @@ def main_actions(s: StellarionState, out: dict[Action, Key]) -> None:
                 a = memo.get(key)
                 if a is None:
                     names = (SOURCE_NAMES[key[1]], SOURCE_NAMES[key[2]])
-                    a = memo[key] = Action("coordinate", (names,))
+                    a = memo[key] = action("coordinate", (names,))
                 out[a] = key
     # Traverse
     if game.black_holes:
