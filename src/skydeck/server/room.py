@@ -25,7 +25,6 @@ MAX_LEGAL_SENT = 3000
 #: Encoded legal-action pieces kept per game and options (cleared when full).
 MAX_PIECES = 20000
 _PIECES: dict[tuple[str, str], Pieces] = {}
-
 _NOTHING = object()
 _NO_LEGAL = '{"actions":[],"truncated":false}'
 #: Log lines whose encoded pieces a room keeps (the newest), and the most pieces kept.
