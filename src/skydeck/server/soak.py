@@ -4,8 +4,9 @@ The server runs in its own process (``skydeck serve``'s app: uvloop, tuned colle
 durable SQLite unless ``--db``); this process keeps ``matches`` matches going, cycling
 through the four games, each seat a WebSocket bot that
 - answers its turn with a random legal action after a short think,
-- now and then lets its clock run out instead (Stellium's draw clock, Stellar
-  Conflict's table clock, a 5 s move clock in the other games: the server moves for it),
+- now and then lets its clock run out instead, when one is running for it (Stellium's
+  draw clock, Stellar Conflict's table clock, a 5 s move clock in the other games: the
+  server moves for it),
 - now and then drops its connection and reconnects a moment later.
 
 It reports errors (anything but a race with a clock or another seat's move: a refusal
@@ -29,8 +30,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.exceptions import ConnectionClosedOK
 
 from skydeck.server.bench import _free_port, _run_loop, _start_server
+from skydeck.server.clocks import TIMED_ACTIONS
 
 #: Every game, two players each; the options a live server would use.
 GAMES: list[tuple[str, dict[str, Any]]] = [
@@ -48,6 +51,11 @@ CONNECT_ATTEMPTS = 5
 RAMP = 0.1
 #: Memory may grow by this fraction after warm-up before it counts as a leak.
 LEAK_GROWTH = 0.15
+#: A live match that sends a seat nothing for this long has stalled (an error): the
+#: longest wait is a clock (Stellar Conflict's deployment, 60 s at the default scale).
+STALL_SECONDS = 150.0
+#: Clocks that act for every seat to move (their deadline names one seat only).
+TABLE_CLOCKS = {ta.label for timed in TIMED_ACTIONS.values() for ta in timed if ta.scope == "table"}
 
 
 @dataclass
@@ -133,7 +141,17 @@ class Seat:
         """Play over one connection; True when this bot dropped it on purpose."""
         sent_n, sent_at = -1, 0.0
         last_sent = -1  # the move number our last move was sent at
-        async for raw in ws:
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), STALL_SECONDS)
+            except TimeoutError:
+                self.stats.errors.append(
+                    f"{self.match['game']} {self.match['id']} seat {self.seat}: no update "
+                    f"for {STALL_SECONDS:.0f} s in a live match (stalled)"
+                )
+                return True  # reconnect: a fresh state, or the same silence again
+            except ConnectionClosedOK:  # closed normally: the bot reconnects
+                return False
             msg = json.loads(raw)
             kind = msg["type"]
             if kind == "error":
@@ -166,14 +184,19 @@ class Seat:
             if sent_n >= 0 or self.seat not in msg["to_move"]:
                 continue
             legal = msg["legal"].get(str(self.seat), {}).get("actions", [])
-            if not legal or self.rng.random() < p_timeout:
+            if not legal or (self._clocked(msg) and self.rng.random() < p_timeout):
                 self.stats.timeouts_let_run += 1
                 continue  # the clock will act for this seat
             await asyncio.sleep(self.rng.uniform(0.0, 0.05))
             act = self.rng.choice(legal)["action"]
             sent_n, sent_at, last_sent = n, time.perf_counter(), n
             await ws.send(json.dumps({"type": "act", "seat": self.seat, "action": act, "n": n}))
-        return False
+
+    def _clocked(self, state: dict[str, Any]) -> bool:
+        """Whether a clock is running that will act for this seat (else a seat that
+        waits would stall its match for good: Stellium's draw clock runs only while a
+        body is drawn, and Stellium has no move clock)."""
+        return any(d["seat"] == self.seat or d["kind"] in TABLE_CLOCKS for d in state["deadlines"])
 
 
 def check_replay(record: dict[str, Any], final: dict[str, Any]) -> str | None:
