@@ -277,6 +277,9 @@ def create_app(
             client.send(None)
             with contextlib.suppress(Exception):
                 await writer
+            # The sender holds the socket (and the client, through ``_sender``'s
+            # closure): a cycle a full collection would have to find.
+            client.send_now = None
 
     # --- pages -----------------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=WEB / "static", check_dir=False), name="static")

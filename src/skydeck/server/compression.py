@@ -130,6 +130,16 @@ class LargeFramesProtocol(WebSocketsSansIOProtocol):
         if scope is not None:
             scope["extensions"][DIRECT] = self
 
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        # The scope names this protocol and the handler holds the match's client, which
+        # holds ``write_text``: cycles that only a full collection would free, with
+        # their compressors (~6 KB a connection), after every disconnect.
+        self.text_handler = None
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"].pop(DIRECT, None)
+
     def _open(self) -> bool:
         """Accepted, open, not closing, and the socket's buffer below its high mark."""
         return (

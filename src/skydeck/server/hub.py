@@ -94,6 +94,8 @@ class Batch:
 
 
 MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = 5, 24 * 3600
+#: Finished matches kept in memory after a reader rebuilt them (records, replays).
+FINISHED_KEPT = 32
 #: Seconds a clock of a human seat waits for that seat to connect before it starts.
 CLOCK_GRACE = 60.0
 
@@ -132,6 +134,8 @@ class Hub:
         #: The one thread that writes to the database (in order) while a loop runs.
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="commit")
         self.rooms: dict[str, Room] = {}
+        #: Finished matches rebuilt for readers, oldest first (``room``).
+        self._finished: dict[str, Room] = {}
         #: Moves applied in memory and waiting for the group commit, in order.
         self._batch = Batch()
         #: The batch being committed in the writer thread, if any (one at a time).
@@ -169,8 +173,10 @@ class Hub:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
     def room(self, match_id: str) -> Room | None:
-        """The room of a match, rebuilt from storage on first use."""
-        room = self.rooms.get(match_id)
+        """The room of a match, rebuilt from storage on first use. A finished match
+        rebuilt for a reader (its record, a replay, a late visitor) is kept among the
+        last ``FINISHED_KEPT`` only: browsing old matches must not grow the server."""
+        room = self.rooms.get(match_id) or self._finished.get(match_id)
         if room is not None:
             return room
         stored = self.storage.load(match_id)
@@ -178,6 +184,11 @@ class Hub:
             return None
         game = self.game_class(stored.game)(**stored.options)
         room = Room(stored, game)
+        if room.status != "live":
+            self._finished[match_id] = room
+            if len(self._finished) > FINISHED_KEPT:
+                del self._finished[next(iter(self._finished))]  # the first rebuilt
+            return room
         self.rooms[match_id] = room
         if self.loop is not None:  # a live match taken up here: its clocks and AI run
             self._arm_clocks(room)
