@@ -63,6 +63,23 @@ class Action:
         return cls(parts[0], tuple(_parse_arg(p, text) for p in parts[1:]))
 
 
+#: Every action handed out by ``shared``, by value (bounded by the games' finite action
+#: spaces: every argument is a content id, a cell or a small number).
+_SHARED: dict[tuple[str, tuple[Arg, ...]], Action] = {}
+
+
+def shared(kind: str, args: tuple[Arg, ...] = ()) -> Action:
+    """The one ``Action(kind, args)`` object of this process, equal to a fresh one in
+    every way. Engines hand their legal actions out through it: a look-up costs a third
+    of building the frozen dataclass, a re-validation finds the action by identity, and
+    the RL catalogue maps legal lists to indexes by identity."""
+    key = (kind, args)
+    action = _SHARED.get(key)
+    if action is None:
+        action = _SHARED[key] = Action(kind, args)
+    return action
+
+
 def _arg_text(a: Arg) -> str:
     if isinstance(a, tuple):
         return "(" + ",".join(_arg_text(x) for x in a) + ")"

@@ -199,17 +199,8 @@ class LargeFramesProtocol(WebSocketsSansIOProtocol):
 
     async def send(self, message: Any) -> None:
         text = message.get("text") if message["type"] == "websocket.send" else None
-        if (
-            text is not None
-            and len(text) < MIN_COMPRESSED  # characters: the bytes are checked below
-            and self._open()
-            and message.get("bytes") is None
-            and all(type(e) is LargeFramesDeflate for e in self.conn.extensions)
-        ):
-            data = text.encode()
-            if len(data) < MIN_COMPRESSED:  # sent uncompressed by the extension too
-                self.transport.write(text_frame(data))
-                return
+        if text is not None and message.get("bytes") is None and self.write_text(text):
+            return  # sent at once, as the direct channel sends
         await super().send(message)
 
 

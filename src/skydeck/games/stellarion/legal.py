@@ -12,6 +12,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action
+from skydeck.core.action import shared
 from skydeck.games.stellarion.cards import (
     BLACK_HOLE,
     DECKS,
@@ -36,18 +37,11 @@ PHASE_NAMES = ("main", "thrusters", "power", "stars_look", "traverse", "end", "o
 THRUSTERS, RADAR, AMPLIFIER, BIODOMES = range(4)
 
 
-#: every action built, by value, shared by all games: a game's memo (by key, above)
-#: misses once per key, and the RL catalogue is built from the same objects, so it maps
-#: a legal list by identity and an index decodes to the engine's own action
-_VALUES: dict[tuple[str, tuple[Any, ...]], Action] = {}
-
-
-def action(kind: str, args: tuple[Any, ...] = ()) -> Action:
-    """The one ``Action(kind, args)`` object (equal to a fresh one in every way)."""
-    a = _VALUES.get((kind, args))
-    if a is None:
-        a = _VALUES[kind, args] = Action(kind, args)
-    return a
+#: every action built, by value, shared by all games (``core.action.shared``): a game's
+#: memo (by key, above) misses once per key, and the RL catalogue is built from the same
+#: objects, so it maps a legal list by identity and an index decodes to the engine's own
+#: action
+action = shared
 
 
 def _act(s: StellarionState, key: Key, kind: str, args: tuple) -> Action:
