@@ -7,6 +7,7 @@ import json
 import socket
 import threading
 import time
+import weakref
 from pathlib import Path
 
 import httpx
@@ -250,13 +251,12 @@ def test_a_closed_connection_is_freed_without_waiting_for_the_collector(live_ser
     waits for a full collection (the 10-minute soak held hundreds)."""
     import gc
 
-    from websockets.server import ServerProtocol
-
     url, tokens = _opened(live_server, 9)
+    port = int(live_server.rsplit(":", 1)[1])
+    # Only this server's connections count: another test's server in this process (a
+    # browser page reconnecting, a server still shutting down) may open or hold its own.
+    ours: list[weakref.ref] = []
     gc.collect()
-    # Connections of earlier tests in this process (a server still shutting down) are
-    # not this test's: only the ones opened here count.
-    before = {id(o) for o in gc.get_objects() if type(o) is ServerProtocol}
     gc.disable()
     try:
         for _ in range(5):
@@ -264,13 +264,18 @@ def test_a_closed_connection_is_freed_without_waiting_for_the_collector(live_ser
                 ws.send(json.dumps({"type": "hello", "tokens": tokens}))
                 assert json.loads(ws.recv(10))["type"] == "welcome"
                 ws.recv(10)
+                ours.extend(
+                    weakref.ref(o.conn)
+                    for o in gc.get_objects()
+                    if type(o) is LargeFramesProtocol
+                    and o.server is not None
+                    and o.server[1] == port
+                    and isinstance(getattr(o, "conn", None), ServerProtocol)
+                )
+        assert ours, "no connection of this server was found"
         deadline = time.time() + 5
         while True:
-            left = [
-                o
-                for o in gc.get_objects()
-                if type(o) is ServerProtocol and id(o) not in before
-            ]
+            left = [r() for r in ours if r() is not None]
             if not left or time.time() > deadline:
                 break
             time.sleep(0.05)
