@@ -33,6 +33,12 @@ class Shape:
     exits_mm: tuple[tuple[float, float], ...] = ()
 
 
+#: Ship shapes kept before the cache starts again (about 2 KB each). A match uses a few
+#: dozen; every (ship, spot, angle) ever placed would be ~13,000 shapes, ~26 MB, which a
+#: long-running server reached only slowly (the soak read it as a leak).
+SHAPES_KEPT = 4096
+
+
 class Shapes:
     """Geometry cache and placement rules for one content pack."""
 
@@ -61,6 +67,8 @@ class Shapes:
         key = (ship, x, y, angle)
         s = self._cache.get(key)
         if s is None:
+            if len(self._cache) >= SHAPES_KEPT:
+                self._cache.clear()
             card = self.content.ships[ship]
             rect = self.rect(x, y, angle)
             lasers = tuple(

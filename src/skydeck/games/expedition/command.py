@@ -17,6 +17,10 @@ TRADABLE = ("rm", "crystal", "influence")
 BUILD_MODES = ("", "exploration", "bonus", "full")
 #: (grid, passability, start cell, map) -> reachable tiles with their distance
 _DISTANCES: dict[tuple[int, int, int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
+#: Entries kept before the cache starts again (about 2 KB each, the map in the key). A
+#: search reuses a few hundred maps; 50,000 held ~100 MB in a long-running server, the
+#: soak's main memory growth.
+DISTANCES_KEPT = 4096
 
 
 class CommandMixin(FlowMixin):
@@ -127,7 +131,7 @@ class CommandMixin(FlowMixin):
                         out.append((x, d))
                         nxt.append(x)
             frontier = nxt
-        if len(_DISTANCES) >= 50_000:
+        if len(_DISTANCES) >= DISTANCES_KEPT:
             _DISTANCES.clear()
         res = _DISTANCES[key] = tuple(out)
         return res
