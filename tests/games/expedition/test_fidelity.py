@@ -67,9 +67,10 @@ def test_third_embassy_doubles_in_the_next_round() -> None:
     events: list[Event] = []
     st.start_round(events)  # Production: the ship is on Deepwell
     produced = next(e for e in events if e.kind == "produced" and e.data["seat"] == 0).data
-    # Starting Location 3 RM + 1 Crystal, Deepwell doubled 4 RM + 2 Crystal
-    assert (st.rm[0], st.cr[0]) == (7, 3)
-    assert (produced["rm"], produced["crystal"]) == (7, 3)
+    # the Starting Location's printed production, Deepwell doubled: 4 RM + 2 Crystal
+    home = st.content.locations[st.start_of(0)].produce
+    assert (st.rm[0], st.cr[0]) == (home.rm + 4, home.crystal + 2)
+    assert (produced["rm"], produced["crystal"]) == (home.rm + 4, home.crystal + 2)
 
 
 # --- 2. no Collection token on a Location that produces nothing ------------------------
@@ -150,7 +151,8 @@ def test_production_logs_what_each_player_produced() -> None:
     produced = [e.data for e in events if e.kind == "produced"]
     assert [p["seat"] for p in produced] == [0, 1]
     for p in produced:
-        assert (p["rm"], p["crystal"]) == (3, 1)
+        home = st.content.locations[st.start_of(p["seat"])].produce
+        assert (p["rm"], p["crystal"]) == (home.rm, home.crystal)
         assert p["locations"] == [st.t.loc_ids[st.start_of(p["seat"])]]
 
 

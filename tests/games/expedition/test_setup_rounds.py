@@ -118,8 +118,8 @@ def test_production_start_current_and_tokens() -> None:
     st.ship[0] = cell_a
     st.rm[0], st.cr[0] = 0, 0
     _next_round(st)
-    pa = C.locations[a].produce
-    assert st.rm[0] == 3 + pa.rm and st.cr[0] == 1 + pa.crystal
+    pa, home = C.locations[a].produce, C.locations[st.start_of(0)].produce
+    assert st.rm[0] == home.rm + pa.rm and st.cr[0] == home.crystal + pa.crystal
     assert st.tokens[0] == [b]
     assert st.collected[0] == [st.start_of(0), a]
 
@@ -129,7 +129,8 @@ def test_start_location_with_three_embassies_doubles() -> None:
     st.emb[0][st.start_of(0)] = 3
     st.rm[0], st.cr[0] = 0, 0
     _next_round(st)
-    assert (st.rm[0], st.cr[0]) == (6, 2)
+    home = C.locations[st.start_of(0)].produce
+    assert (st.rm[0], st.cr[0]) == (2 * home.rm, 2 * home.crystal)
 
 
 def test_more_embassy_locations_than_tokens_is_a_choice() -> None:
@@ -226,7 +227,9 @@ def test_round_end_on_wormhole_or_ghost_ship(name: str) -> None:
     st.pending, st.phase, st.step = [], "end", 0
     st.settle([])
     if name.startswith("wormhole"):
-        assert st.cr[0] == 1 + 1  # the Wormhole, then round 2 production at the start
+        home = C.locations[st.start_of(0)].produce
+        # the Wormhole's Crystal, then round 2's production at the Starting Location
+        assert st.cr[0] == 1 + home.crystal
     else:
         assert st.pending[-1]["k"] == "take_upgrade" and st.to_move == (0,)
         act(st, texts(st, 0)[0], 0)

@@ -217,7 +217,7 @@ const STEPS = {
       tryIt: "Try it: click the Location to build an Embassy.",
       done: "Embassy built: it produces from the next round.",
       draw(pic, finish) {
-        const loc = card(140, 30, 140, 150, "#2f6f4a", "Terra Nova", "produces 1 RM + 1 Crystal");
+        const loc = card(140, 30, 140, 150, "#2f6f4a", "Terra Nova", "produces 3 RM + 2 Crystal");
         pic.append(target(loc, () => {
           pic.append(svg("rect", { x: 195, y: 95, width: 30, height: 30, rx: 4, fill: SEAT[0], stroke: "#0b1026", "stroke-width": 2 }));
           finish();
