@@ -48,10 +48,13 @@ def test_special_faces_use_the_kept_powers_not_the_dashboard(face: str) -> None:
     rm, cr, moves = st.rm[0], st.cr[0], st.moves[0]
     act(st, f"reward {face}", 0)
     act(st, f"special {face[-1]}", 0)  # used at once (it could wait for later this round)
+    # Mining Drones gains RM only, Crystal Resonator Crystal only (data/powers.json)
+    (gain,) = st.t.powers[st.powers[0][0 if face == "special1" else 1]]
+    assert gain["op"] == "gain"
     if face == "special1":
-        assert (st.rm[0], st.cr[0]) == (rm + 2, cr)  # Mining Drones: 2 RM (data/powers.json)
+        assert gain["rm"] > 0 and (st.rm[0], st.cr[0]) == (rm + gain["rm"], cr)
     else:
-        assert (st.rm[0], st.cr[0]) == (rm, cr + 2)
+        assert gain["crystal"] > 0 and (st.rm[0], st.cr[0]) == (rm, cr + gain["crystal"])
     assert st.moves[0] == moves  # UNEC's Afterburner is not used
 
 
