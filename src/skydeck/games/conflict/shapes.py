@@ -34,8 +34,8 @@ class Shape:
 
 
 #: Ship shapes kept before the cache starts again (about 2 KB each). A match uses a few
-#: dozen; every (ship, spot, angle) ever placed would be ~13,000 shapes, ~26 MB, which a
-#: long-running server reached only slowly (the soak read it as a leak).
+#: dozen; every ship on every grid spot would be ~28,000 shapes, ~55 MB, which a
+#: long-running server fills only slowly (the soak read it as a leak).
 SHAPES_KEPT = 4096
 
 
