@@ -108,7 +108,7 @@ def diff_view(prev: dict[str, Any], view: dict[str, Any], deep: bool) -> dict[st
         if p is v or p == v:  # (an equal object is compared in C, no loop here)
             continue
         if deep and type(v) is dict and type(p) is dict:
-            sub[k] = diff_view(p, v, True)
+            sub[k] = _diff_flat(p, v) or diff_view(p, v, True)
         else:
             changed[k] = v
     # Mostly the same keys: compared as key views, in C.
@@ -117,6 +117,18 @@ def diff_view(prev: dict[str, Any], view: dict[str, Any], deep: bool) -> dict[st
     if sub:
         out["sub"] = sub
     return out
+
+
+def _diff_flat(prev: dict[str, Any], view: dict[str, Any]) -> dict[str, Any] | None:
+    """``diff_view(prev, view)`` for objects whose values are all hashable (a Stellium
+    board: space -> body), found by a difference of item sets, in C; None when a value
+    is not hashable (it may be an object to diff inside)."""
+    try:
+        added = view.items() - prev.items()
+    except TypeError:
+        return None
+    gone = [] if prev.keys() == view.keys() else [k for k in prev if k not in view]
+    return {"set": dict(added), "del": gone}
 
 
 @dataclass(eq=False)

@@ -169,3 +169,27 @@ def test_snapshots_never_change(n: int, seed: int, steps: int) -> None:
     assert json.dumps(snap, sort_keys=True) == frozen
     restored = s.game.restore(json.loads(frozen))
     assert dump(restored) == frozen
+
+
+@settings(max_examples=15, deadline=None)
+@given(players, seeds, st.integers(20, 200))
+def test_views_kept_parts_match_a_fresh_build(n: int, seed: int, steps: int) -> None:
+    """A view reuses its state's unchanged parts (view.py's ``_Memo``): after every move
+    it must equal a view built from nothing (a clone, which keeps no parts), earlier
+    views must not change, and a part the move left alone is the same object."""
+    s = skydeck.load("stellium", players=n).new(seed)
+    rng = Rng(seed + 7)
+    before = s.view(None)
+    frozen = json.dumps(before, sort_keys=True)
+    for _ in range(steps):
+        if s.is_over:
+            break
+        seat = s.to_move[0]
+        s.apply(rng.choice(s.legal_actions(seat)), seat)
+        view = s.view(seat)
+        assert view == s.clone().view(seat)
+        assert json.dumps(before, sort_keys=True) == frozen  # the last view left as it was
+        for key in ("board", "colours", "discs", "tokens", "cards", "hands"):
+            if view[key] == before[key]:
+                assert view[key] is before[key], key
+        before, frozen = view, json.dumps(view, sort_keys=True)

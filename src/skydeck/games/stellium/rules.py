@@ -13,6 +13,7 @@ with an event saying so. The state is plain lists and ints: clone() copies a few
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 from skydeck.core import Action, Event, Game, IllegalAction, OptionSpec, Rng, State
@@ -29,6 +30,9 @@ from skydeck.games.stellium.notation import (
     Notation,
 )
 from skydeck.games.stellium.universe import played
+
+#: An action's value as a tuple (what Action's equality compares).
+_ACTION_KEY = attrgetter("kind", "args")
 
 UNIVERSE = played()
 CARDS: tuple[Card, ...] = build_cards(UNIVERSE)
@@ -175,6 +179,8 @@ class StelliumGame(Game):
 
 class StelliumState(State):
     game: StelliumGame
+    #: The last view's reusable parts (view.py ``_Memo``); a clone starts without.
+    _view_memo: Any = None
 
     def __init__(self, game: StelliumGame, rng: Rng) -> None:
         n = game.players
@@ -207,7 +213,10 @@ class StelliumState(State):
         self.final = False
         self.turn_count = 0
         self._legal: list[Action] | None = None
-        self._legal_set: frozenset[Action] | None = None
+        #: (kind, args) of every legal action: tuples hash and compare in C, where the
+        #: Action dataclass's own hash is a Python call per action (validation and the
+        #: server's clock check run once or twice a move)
+        self._legal_set: set[tuple[str, tuple[Any, ...]]] | None = None
 
     # --- turn structure ------------------------------------------------------------
     @property
@@ -229,8 +238,8 @@ class StelliumState(State):
         if self._legal is None:
             self._legal = self._compute_legal()
         if self._legal_set is None:
-            self._legal_set = frozenset(self._legal)
-        if action not in self._legal_set:
+            self._legal_set = set(map(_ACTION_KEY, self._legal))
+        if (action.kind, action.args) not in self._legal_set:
             # The 5-second clock's random draw: the server's action, never a player's
             # choice, so it is accepted here but not listed in legal_actions.
             if action == TIMEOUT and self.phase == DRAW_PHASE:

@@ -70,22 +70,92 @@ class _Static:
 _S: _Static | None = None
 
 
+class _Memo:
+    """The parts of a state's last view that a move seldom changes (the board, the
+    discs, the cards in sight, ...), each with a copy of what it was built from. A
+    view hands an unchanged part out again as the same object: building it costs a
+    comparison of lists (in C), and the server's diff of two views skips it by
+    identity. Kept on the state (``clone`` leaves it behind, so a copy starts anew)."""
+
+    __slots__ = ("board", "colours", "discs", "missions", "tokens")
+
+    def __init__(self) -> None:
+        # (source copy, part) per part; a source that can never be equal to start with
+        self.board: tuple[Any, Any] = (None, None)
+        self.colours: tuple[Any, Any] = (None, None)
+        self.discs: tuple[Any, Any] = (None, None)
+        self.tokens: tuple[Any, Any] = (None, None)
+        #: hands, completed, available and boxed together, with the cards they show
+        self.missions: tuple[Any, Any] = (None, None)
+
+
+def _missions(s: StelliumState, st: _Static) -> dict[str, Any]:
+    """hands, completed, available, boxed and the definitions of every card in them."""
+    card_ids = st.card_ids
+    card_json = st.card_json
+    visible = set(s.available)
+    visible.update(s.boxed)
+    for h in s.hands:
+        visible.update(h)
+    for h in s.completed:
+        visible.update(h)
+    return {
+        "hands": [[card_ids[c] for c in h] for h in s.hands],
+        "completed": [[card_ids[c] for c in h] for h in s.completed],
+        "available": [card_ids[c] for c in s.available],
+        "boxed": [card_ids[c] for c in s.boxed],
+        "cards": {card_ids[c]: card_json[c] for c in sorted(visible)},
+    }
+
+
 def build_view(s: StelliumState, seat: int | None) -> dict[str, Any]:
     global _S
     st = _S
     if st is None:
         st = _S = _Static()
+    memo: _Memo | None = s._view_memo
+    if memo is None:
+        memo = s._view_memo = _Memo()
     names = st.names
     n = s.game.players
-    card_ids = st.card_ids
-    hands = s.hands
-    completed = s.completed
-    visible = set(s.available)
-    visible.update(s.boxed)
-    for h in hands:
-        visible.update(h)
-    for h in completed:
-        visible.update(h)
+    if memo.board[0] != s.board:
+        memo.board = (s.board[:], {k: BODIES[b] for k, b in zip(names, s.board) if b})
+    if memo.colours[0] != s.colours:
+        memo.colours = (s.colours[:], {k: COLOURS[c] for k, c in zip(names, s.colours) if c})
+    discs_src = (s.discs, s.turns)
+    if memo.discs[0] != discs_src:
+        slot_names = st.slot_names
+        disc_names = st.disc_names
+        turns = s.turns
+        step = st.universe["turn_degrees"]
+        memo.discs = (
+            (s.discs[:], turns[:]),
+            [
+                {
+                    "galaxy": slot_names[g],
+                    "disc": disc_names[d],
+                    "turns": turns[g],
+                    "degrees": turns[g] * step,
+                }
+                for g, d in enumerate(s.discs)
+            ],
+        )
+    if memo.tokens[0] != s.tokens:
+        token_names = st.tokens
+        memo.tokens = (s.tokens[:], [list(token_names[t & 30]) for t in s.tokens])
+    missions_src = (s.hands, s.completed, s.available, s.boxed)
+    if memo.missions[0] != missions_src:
+        parts = _missions(s, st)
+        last = memo.missions[1]
+        if last is not None:  # a Mission taken changes hands and available, not cards
+            for k, v in last.items():
+                if parts[k] == v:
+                    parts[k] = v
+        memo.missions = (
+            ([h[:] for h in s.hands], [h[:] for h in s.completed], s.available[:], s.boxed[:]),
+            parts,
+        )
+    missions = memo.missions[1]
     refill = None
     if s.refill_seats:
         pool = s.refill_pool
@@ -94,13 +164,7 @@ def build_view(s: StelliumState, seat: int | None) -> dict[str, Any]:
             "bodies": {BODIES[b]: pool[b] for b in (1, 2, 3, 4) if pool[b]},
             "order": list(s.refill_seats),
         }
-    slot_names = st.slot_names
-    disc_names = st.disc_names
-    turns = s.turns
-    step = st.universe["turn_degrees"]
     bag = s.bag
-    card_json = st.card_json
-    token_names = st.tokens
     return {
         "game": "stellium",
         "seat": seat,
@@ -113,29 +177,21 @@ def build_view(s: StelliumState, seat: int | None) -> dict[str, Any]:
         "turn": s.turn,
         "turn_count": s.turn_count,
         "first_player": s.first,
-        "board": {k: BODIES[b] for k, b in zip(names, s.board) if b},
-        "colours": {k: COLOURS[c] for k, c in zip(names, s.colours) if c},
-        "discs": [
-            {
-                "galaxy": slot_names[g],
-                "disc": disc_names[d],
-                "turns": turns[g],
-                "degrees": turns[g] * step,
-            }
-            for g, d in enumerate(s.discs)
-        ],
+        "board": memo.board[1],
+        "colours": memo.colours[1],
+        "discs": memo.discs[1],
         "bag": {"planet": bag[1], "comet": bag[2], "star": bag[3], "supernova": bag[4]},
         "drawn": BODIES[s.drawn] or None,
         "placed": names[s.placed] if s.placed >= 0 else None,
         "must_use_token": s.token_mode,
-        "tokens": [list(token_names[t & 30]) for t in s.tokens],
-        "hands": [[card_ids[c] for c in h] for h in hands],
-        "completed": [[card_ids[c] for c in h] for h in completed],
+        "tokens": memo.tokens[1],
+        "hands": missions["hands"],
+        "completed": missions["completed"],
         "mission_points": list(s.points),
-        "available": [card_ids[c] for c in s.available],
+        "available": missions["available"],
         "reserve": len(s.reserve),
-        "boxed": [card_ids[c] for c in s.boxed],
-        "cards": {card_ids[c]: card_json[c] for c in sorted(visible)},
+        "boxed": missions["boxed"],
+        "cards": missions["cards"],
         "keep": [names[i] for i in s.keep_cells],
         "refill": refill,
         "final_round": s.final,
