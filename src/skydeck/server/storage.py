@@ -211,6 +211,20 @@ class Storage:
             .where(matches.c.id == bindparam("mid"))
             .values(status=bindparam("st"), updated=bindparam("at"))
         )
+        # The group commit's statements in the driver's own parameter style (sqlite3:
+        # qmark; psycopg: format).
+        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        self._batch_sql = {
+            name: text.replace("?", mark)
+            for name, text in {
+                "action": "INSERT INTO actions (match_id, idx, seat, action, t) "
+                "VALUES (?, ?, ?, ?, ?)",
+                "touch": "UPDATE matches SET status = ?, updated = ? WHERE id = ?",
+                "delete_deadlines": "DELETE FROM deadlines WHERE match_id = ?",
+                "deadline": 'INSERT INTO deadlines (match_id, "key", seat, due, action) '
+                "VALUES (?, ?, ?, ?, ?)",
+            }.items()
+        }
 
     def close(self) -> None:
         self.engine.dispose()
@@ -276,46 +290,34 @@ class Storage:
     def append_actions(self, moves: list[PendingWrite]) -> None:
         """Group commit: log several moves (of one or many matches) in ONE transaction.
         Either every move is stored or none is; the caller acknowledges them only after
-        this returns."""
+        this returns.
+
+        The hot write of the server, so it hands the driver plain rows (the JSON
+        encoded here, once) through its own ``executemany``: SQLAlchemy's statement
+        execution built each row's parameters in Python, three quarters of this
+        thread's CPU per move. The statements are the same as the Core ones."""
         if not moves:
             return
+        sql = self._batch_sql
+        now = time.time()
+        # Only the last clocks of each match count; all matches' in two statements.
+        clocks = {m.match_id: m.deadlines for m in moves if m.deadlines is not None}
         with self.engine.begin() as conn:
-            conn.execute(
-                self._insert_action,
-                [
-                    {
-                        "match_id": m.match_id,
-                        "idx": m.idx,
-                        "seat": m.seat,
-                        "action": m.action,
-                        "t": m.t,
-                    }
-                    for m in moves
-                ],
+            conn.exec_driver_sql(
+                sql["action"], [(m.match_id, m.idx, m.seat, dumps(m.action), m.t) for m in moves]
             )
-            now = time.time()
-            touched = [
-                {"mid": m.match_id, "st": m.status, "at": now} for m in moves if m.status_changed
-            ]
+            touched = [(m.status, now, m.match_id) for m in moves if m.status_changed]
             if touched:
-                conn.execute(self._touch, touched)
-            # Only the last clocks of each match count; all matches' in two statements.
-            clocks = {m.match_id: m.deadlines for m in moves if m.deadlines is not None}
+                conn.exec_driver_sql(sql["touch"], touched)
             if clocks:
-                conn.execute(self._delete_deadlines, [{"mid": mid} for mid in clocks])
+                conn.exec_driver_sql(sql["delete_deadlines"], [(mid,) for mid in clocks])
                 rows = [
-                    {
-                        "match_id": mid,
-                        "key": d.key,
-                        "seat": d.seat,
-                        "due": d.due,
-                        "action": d.action,
-                    }
+                    (mid, d.key, d.seat, d.due, dumps(d.action))
                     for mid, now_running in clocks.items()
                     for d in now_running
                 ]
                 if rows:
-                    conn.execute(self._insert_deadline, rows)
+                    conn.exec_driver_sql(sql["deadline"], rows)
 
     def remove_last_action(
         self, match_id: str, idx: int, status: str, deadlines_now: list[Deadline]
