@@ -282,3 +282,69 @@ def test_a_closed_connection_is_freed_without_waiting_for_the_collector(live_ser
         assert left == []
     finally:
         gc.enable()
+
+
+def test_a_move_read_as_one_whole_frame_skips_the_parser_and_any_other_read_does_not(
+    live_server, monkeypatch
+):
+    """``_one_text_frame`` takes a read that is exactly one whole masked text frame;
+    a frame split over two reads, two frames in one read, or a ping frame go through
+    websockets' parser, and every message is answered, in order, either way."""
+    taken: list[bool] = []
+    real = LargeFramesProtocol._one_text_frame
+
+    def spy(self, data):
+        ok = real(self, data)
+        taken.append(ok)
+        return ok
+
+    monkeypatch.setattr(LargeFramesProtocol, "_one_text_frame", spy)
+    url, tokens = _opened(live_server, 9)
+    host, port = live_server.split(":")
+    client = ClientProtocol(parse_uri(url))
+    sock = socket.create_connection((host, int(port)), timeout=10)
+
+    def frames_of(text: str) -> bytes:
+        client.send_text(text.encode())
+        return b"".join(client.data_to_send())
+
+    def replies(count: int) -> list[dict]:
+        out: list[dict] = []
+        while len(out) < count:
+            client.receive_data(sock.recv(65536))
+            for e in client.events_received():
+                if isinstance(e, Frame) and e.opcode.name == "TEXT":
+                    msg = json.loads(e.data)
+                    if msg["type"] == "pong":
+                        out.append(msg)
+        return out
+
+    def ping(i: int) -> bytes:
+        return frames_of(json.dumps({"type": "ping", "id": i}))
+
+    try:
+        client.send_request(client.connect())
+        sock.sendall(b"".join(client.data_to_send()))
+        while not client.events_received():
+            client.receive_data(sock.recv(65536))
+        sock.sendall(frames_of(json.dumps({"type": "hello", "tokens": tokens})))
+        time.sleep(0.3)
+        taken.clear()
+        sock.sendall(ping(1))  # one whole frame: the fast path
+        assert [m["id"] for m in replies(1)] == [1]
+        assert taken == [True]
+        whole = ping(2)
+        sock.sendall(whole[:3])  # a frame in two reads: the parser keeps the first part
+        time.sleep(0.3)
+        sock.sendall(whole[3:])
+        assert [m["id"] for m in replies(1)] == [2]
+        client.send_ping(b"x")  # a control frame
+        sock.sendall(b"".join(client.data_to_send()) + ping(3) + ping(4))  # one read
+        assert [m["id"] for m in replies(2)] == [3, 4]
+        assert True not in taken[1:]
+        taken.clear()
+        sock.sendall(ping(5))  # and the fast path again, the parser back at a frame's start
+        assert [m["id"] for m in replies(1)] == [5]
+        assert taken == [True]
+    finally:
+        sock.close()

@@ -14,6 +14,9 @@ serve`` and the bench use it); the bench's bot clients use ``client_extensions()
 Since a message under ``MIN_COMPRESSED`` goes out as it is, its frame is written
 straight to the socket (``text_frame``): the bytes the websockets library would write,
 without its frame object, extension pass and output buffer (most of a send's CPU).
+The same holds the other way for a move: a read that is exactly one whole, masked,
+uncompressed text frame, with nothing else pending, is unmasked and handed over here
+(``_one_text_frame``); everything else goes through websockets' parser as before.
 """
 
 from __future__ import annotations
@@ -31,8 +34,16 @@ from websockets.extensions.permessage_deflate import (
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
 from websockets.protocol import State
+from websockets.streams import StreamReader
 from websockets.typing import ExtensionParameter
 
+try:  # the C version websockets itself uses when it is built
+    from websockets.speedups import apply_mask
+except ImportError:  # pragma: no cover - a pure-Python install of websockets
+    from websockets.utils import apply_mask
+
+#: The parser of a websockets connection waits here between frames (``_one_text_frame``).
+_AT_EOF = StreamReader.at_eof.__code__
 #: The key of the direct channel in a WebSocket scope's "extensions" (``direct``).
 DIRECT = "skydeck.direct"
 #: Messages shorter than this (in bytes, one frame) are sent uncompressed.
@@ -168,6 +179,59 @@ class LargeFramesProtocol(WebSocketsSansIOProtocol):
         else:
             self.conn.send_text(data)
             self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
+
+    def data_received(self, data: bytes) -> None:
+        if self.text_handler is None or not self._one_text_frame(data):
+            super().data_received(data)
+
+    def _one_text_frame(self, data: bytes) -> bool:
+        """Hand ``data`` to the text handler if it is exactly one whole text frame as a
+        client sends it (FIN, no RSV bit so not compressed, masked, under 64 KiB and
+        within the size limit) and the connection is open with its parser waiting for a
+        new frame (nothing buffered, no fragmented message under way, nothing queued
+        for ``receive``). What websockets' parser and uvicorn's event loop would do for
+        it comes to the same: unmask, decode, deliver. False, nothing done: anything
+        else (a partial or second frame, a control frame, a compressed or fragmented
+        message, invalid UTF-8, a closing connection) takes the standard path."""
+        n = len(data)
+        if n < 6 or data[0] != 0x81 or data[1] & 0x80 == 0:
+            return False
+        length = data[1] & 0x7F
+        if length < 126:
+            head = 6
+        elif length == 126 and n >= 8:
+            length = (data[2] << 8) | data[3]
+            head = 8
+        else:
+            return False
+        conn = self.conn
+        limit = conn.max_message_size
+        # The innermost generator the parser waits in (the server's parse delegates to
+        # the protocol's, which waits in the reader's ``at_eof`` between frames).
+        waiting: Any = conn.parser
+        while (inner := waiting.gi_yieldfrom) is not None:
+            waiting = inner
+        if (
+            n != head + length
+            or (limit is not None and length > limit)
+            or conn.state is not State.OPEN
+            or conn.current_size is not None
+            or conn.reader.buffer
+            or conn.events
+            or waiting.gi_code is not _AT_EOF
+            or self.close_sent
+            or self.frames
+            or not self.queue.empty()
+        ):
+            return False
+        try:
+            text = apply_mask(data[head:], data[head - 4 : head]).decode()
+        except UnicodeDecodeError:
+            return False  # refused there (1007), as uvicorn does
+        handler = self.text_handler
+        assert handler is not None
+        handler(text)
         return True
 
     def take_text(self, handler: Callable[[str], None] | None) -> None:
