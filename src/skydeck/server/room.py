@@ -377,24 +377,35 @@ class Room:
                 }
                 head = dumps(line)[:-1] + ',"events":['
                 (heads if i >= recent else old_heads)[(i, shown)] = head
-            parts = []
-            for j, ev in enumerate(all_events[i]):
-                whole = bool(seats) and (ev.seats is None or bool(ev.seats & seats))
-                key = (i, j, whole)
-                kept = pieces if i >= recent else old_pieces
-                piece = kept.get(key)
-                if piece is None and key not in kept:
-                    seen = {"kind": ev.kind, **ev.data} if whole else ev.for_seat(None)
-                    if seen is None:
-                        piece = None
-                    else:
-                        if names is None:
-                            names = [s["name"] for s in self.seats]
-                        piece = dumps({**seen, "text": say(seen, names, self.match.state)})
-                    kept[key] = piece
-                if piece is not None:
-                    parts.append(piece)
-            out.append(head + ",".join(parts) + "]}")
+            kept = pieces if i >= recent else old_pieces
+            # A line whose events are all public reads the same for every client with
+            # seats (and for every spectator): its events go in joined, found at once.
+            joined_key = (i, -1, bool(seats))
+            joined = kept.get(joined_key)
+            if joined is None:
+                parts = []
+                public = True
+                for j, ev in enumerate(all_events[i]):
+                    if ev.seats is not None:
+                        public = False
+                    whole = bool(seats) and (ev.seats is None or bool(ev.seats & seats))
+                    key = (i, j, whole)
+                    piece = kept.get(key)
+                    if piece is None and key not in kept:
+                        seen = {"kind": ev.kind, **ev.data} if whole else ev.for_seat(None)
+                        if seen is None:
+                            piece = None
+                        else:
+                            if names is None:
+                                names = [s["name"] for s in self.seats]
+                            piece = dumps({**seen, "text": say(seen, names, self.match.state)})
+                        kept[key] = piece
+                    if piece is not None:
+                        parts.append(piece)
+                joined = ",".join(parts)
+                if public:
+                    kept[joined_key] = joined
+            out.append(head + joined + "]}")
         return out
 
     def state_message(self, client: Client, cache: dict[Any, Any] | None = None) -> dict[str, Any]:
