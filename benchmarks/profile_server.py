@@ -18,11 +18,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 
-def serve(db: str, port: int, seconds: float, out: str, cpu: bool = False) -> None:
-    import asyncio
-
+def bench_server(db: str, port: int) -> Any:
+    """The bench's server (uvicorn on uvloop, durable SQLite, the direct-frames
+    protocol, the quiet collector), not yet started: a ``uvicorn.Server``."""
     import uvicorn
 
     from skydeck.server.app import create_app
@@ -35,7 +36,13 @@ def serve(db: str, port: int, seconds: float, out: str, cpu: bool = False) -> No
         ws="skydeck.server.compression:LargeFramesProtocol",
         loop="uvloop",
     )
-    server = uvicorn.Server(config)
+    return uvicorn.Server(config)
+
+
+def serve(db: str, port: int, seconds: float, out: str, cpu: bool = False) -> None:
+    import asyncio
+
+    server = bench_server(db, port)
     prof = cProfile.Profile(time.thread_time) if cpu else cProfile.Profile()
 
     async def main() -> None:

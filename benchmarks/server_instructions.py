@@ -32,24 +32,14 @@ HERE = Path(__file__).resolve().parent
 
 
 def serve(db: str, port: int) -> None:
-    """The bench's server: uvicorn, uvloop, the direct-frames protocol, quiet GC."""
+    """The bench's server (``profile_server.bench_server``), run until killed."""
     import asyncio
 
-    import uvicorn
     import uvloop
+    from profile_server import bench_server
 
-    from skydeck.server.app import create_app
-
-    config = uvicorn.Config(
-        create_app(db, ai_delay=0, tune_gc=True),
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-        ws="skydeck.server.compression:LargeFramesProtocol",
-        loop="uvloop",
-    )
     with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        runner.run(uvicorn.Server(config).serve())
+        runner.run(bench_server(db, port).serve())
 
 
 def _wait_for(port: int, seconds: float) -> None:
