@@ -268,3 +268,100 @@ def test_heuristic_potential_telescopes_and_leaves_the_state_alone():
 def test_the_agents_list_tells_of_policy_agents(capsys):
     assert main(["agents"]) == 0
     assert "policy:PATH" in capsys.readouterr().out
+
+
+@pytest.fixture(scope="module")
+def demos_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two heuristic games saved by a clone-only run (``steps=0``)."""
+    path = tmp_path_factory.mktemp("demos") / "heuristic.npz"
+    config = TrainConfig(steps=0, envs=1, imitate_games=2, imitate_epochs=1,
+                         imitate_data=str(path))
+    meta = train(config, path.with_name("clone.zip"), progress=False)
+    assert meta["trained_steps"] == 0 and meta["imitation"]["games"] == 2
+    return path
+
+
+def test_demonstrations_are_saved_reused_and_extended(demos_file: Path, tmp_path):
+    from skydeck.rl import imitation
+
+    width = skydeck.rl.gym_env("stellarion").action_space.n
+    kept = imitation.load(demos_file, width)
+    assert kept.episodes == 2 and set(kept.episode) == {0, 1}
+    assert all(kept.masks[i, a] for i, a in enumerate(kept.actions))
+    copy = tmp_path / "more.npz"
+    copy.write_bytes(demos_file.read_bytes())
+    config = TrainConfig(steps=0, envs=1, imitate_games=3, imitate_epochs=1,
+                         imitate_data=str(copy))
+    meta = train(config, tmp_path / "m.zip", progress=False)
+    more = imitation.load(copy, width)
+    assert meta["imitation"]["games"] == more.episodes == 3  # one new game, two reused
+    assert np.array_equal(more.actions[: len(kept)], kept.actions)
+    assert set(more.episode) == {0, 1, 2}
+    with pytest.raises(ValueError, match="holds demonstrations for"):
+        imitation.load(copy, width + 1)
+
+
+def test_holdout_keeps_whole_episodes_and_concat_renumbers_them(demos_file: Path):
+    from skydeck.rl import imitation
+
+    demos = imitation.load(demos_file)
+    both = imitation.concat([demos, demos])
+    assert both.episodes == 4 and len(both) == 2 * len(demos)
+    assert set(both.episode) == {0, 1, 2, 3}
+    held = imitation.holdout(both, 0.5, seed=1)
+    assert 0 < held.sum() < len(both)
+    for e in range(4):  # an episode is held out whole or not at all
+        assert len(set(held[both.episode == e])) == 1
+    # appending episodes (DAgger) leaves the earlier ones' draw alone
+    many = imitation.Demonstrations(
+        demos.obs[:40], demos.masks[:40], demos.actions[:40], demos.returns[:40],
+        episodes=40, wins=0, episode=np.arange(40, dtype=np.int32),
+    )
+    more = imitation.concat([many, many])
+    assert np.array_equal(imitation.holdout(more, 0.2, seed=3)[:40],
+                          imitation.holdout(many, 0.2, seed=3))
+
+
+def test_cloning_reports_validation_and_dagger_rounds(demos_file: Path, tmp_path):
+    """Clone only (steps 0) from the saved file, one DAgger round of one game played by
+    the clone: the round's states join the data, and the held-out figures are reported."""
+    config = TrainConfig(steps=0, envs=1, imitate_data=str(demos_file), imitate_epochs=3,
+                         imitate_validation=0.5, dagger=1, dagger_games=1, net=(32,))
+    meta = train(config, tmp_path / "dagger.zip", progress=False)
+    bc = meta["imitation"]
+    assert 0.0 <= bc["validation_agreement"] <= 1.0 and 1 <= bc["kept_epoch"] <= 3
+    curve = bc["validation_by_epoch"]
+    assert len(curve) == 3 and max(curve) == bc["validation_agreement"]
+    (round1,) = bc["dagger"]
+    assert round1["games"] == 1 and round1["decisions"] > bc["decisions"]
+    assert round1["clone_wins"] in (0, 1)
+    assert read_meta(tmp_path / "dagger.zip")["config"]["net"] == [32]
+    game = skydeck.load("stellarion")
+    agent = make(f"policy:{tmp_path / 'dagger.zip'}", game)
+    state = game.new(2)
+    legal = state.legal_actions(0)
+    assert agent.choose(state.view(0), legal, 0) in legal
+
+
+def test_train_cli_clones_with_a_chosen_network_and_refuses_bad_widths(
+    demos_file: Path, tmp_path, capsys
+):
+    out = tmp_path / "cli.zip"
+    args = ["train", "stellarion", "--steps", "0", "--imitate-data", str(demos_file),
+            "--imitate-epochs", "2", "--imitate-lr", "3e-3", "--net", "64,32", "--quiet",
+            "--dagger", "1", "--dagger-games", "1", "--dagger-epochs", "1",
+            "--json", "--out", str(out)]
+    assert main(args) == 0
+    meta = json.loads(capsys.readouterr().out)
+    assert meta["config"]["net"] == [64, 32] and meta["config"]["imitate_lr"] == 3e-3
+    assert meta["config"]["dagger_epochs"] == 1 and meta["imitation"]["dagger"][0]["games"] == 1
+    assert meta["trained_steps"] == 0 and out.is_file()
+    with pytest.raises(SystemExit):
+        main(["train", "stellarion", "--net", "wide", "--out", str(out)])
+    assert "expected widths like 256,256" in capsys.readouterr().err
+    assert main(["train", "stellarion", "--steps", "0", "--out", str(tmp_path / "x.zip")]) == 2
+    assert "0 only to clone" in capsys.readouterr().err
+    assert main(["train", "stellarion", "--imitate-data", str(tmp_path / "none.npz"),
+                 "--steps", "0", "--out", str(tmp_path / "y.zip")]) == 2
+    assert "no file" in capsys.readouterr().err
+    assert main(["train", "stellarion", "--dagger", "-1", "--out", str(out)]) == 2

@@ -24,7 +24,10 @@ def register(subparsers: Any) -> None:
         "beside it. Needs the extra skydeck[train].",
     )
     p.add_argument("game", metavar="GAME", help="one of: " + ", ".join(game_ids()))
-    p.add_argument("--steps", type=int, default=200_000, help="environment steps (default 200k)")
+    p.add_argument(
+        "--steps", type=int, default=200_000,
+        help="PPO environment steps (default 200k; 0 with --imitate: clone only)",
+    )
     p.add_argument("--out", default="model.zip", help="the model file (default model.zip)")
     p.add_argument("--curve", help="learning-curve PNG (default: the model's name, .png)")
     p.add_argument("--seed", type=int, default=0)
@@ -48,6 +51,28 @@ def register(subparsers: Any) -> None:
     p.add_argument("--learning-rate", type=float, default=3e-4, help="PPO's (default 3e-4)")
     p.add_argument("--ent-coef", type=float, default=0.01, help="entropy bonus (default 0.01)")
     p.add_argument("--imitate-epochs", type=int, default=10, help="passes over the clone data")
+    p.add_argument(
+        "--imitate-data", metavar="FILE",
+        help="demonstrations file (.npz): loaded when it exists, extended to --imitate "
+        "games and saved, so each heuristic game is played once",
+    )
+    p.add_argument(
+        "--imitate-lr", type=float, default=1e-3, help="cloning's learning rate (default 1e-3)"
+    )
+    p.add_argument(
+        "--dagger", type=int, default=0, metavar="ROUNDS",
+        help="after cloning, ROUNDS of DAgger: the clone plays --dagger-games episodes, "
+        "the cloned agent labels its states, and the clone is fitted again (default 0)",
+    )
+    p.add_argument("--dagger-games", type=int, default=100, help="episodes per DAgger round")
+    p.add_argument(
+        "--dagger-epochs", type=int, default=0,
+        help="passes over all the data after each DAgger round (default: --imitate-epochs)",
+    )
+    p.add_argument(
+        "--net", type=_layers, default=(256, 256), metavar="W,W",
+        help="hidden layer widths of the policy and of the value network (default 256,256)",
+    )
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="any game option")
     p.add_argument(
         "--checkpoint", type=int, default=50_000, metavar="STEPS",
@@ -59,6 +84,17 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=_cmd_train)
 
 
+def _layers(text: str) -> tuple[int, ...]:
+    """``256,256`` -> (256, 256): positive widths, at least one."""
+    try:
+        widths = tuple(int(w) for w in text.split(","))
+    except ValueError:
+        widths = ()
+    if not widths or min(widths) <= 0:
+        raise argparse.ArgumentTypeError(f"expected widths like 256,256, got {text!r}")
+    return widths
+
+
 def _cmd_train(args: argparse.Namespace) -> int:
     from skydeck.cli import _parse_set
     from skydeck.rl.train import TrainConfig, train
@@ -67,8 +103,10 @@ def _cmd_train(args: argparse.Namespace) -> int:
     try:
         if args.game not in game_ids():
             raise ValueError(f"unknown game {args.game!r}; known games: {', '.join(game_ids())}")
-        if args.steps <= 0 or args.envs <= 0 or args.threads <= 0:
-            raise ValueError("--steps, --envs and --threads must be positive")
+        if args.steps < 0 or args.envs <= 0 or args.threads <= 0:
+            raise ValueError("--envs and --threads must be positive, --steps not negative")
+        if min(args.dagger, args.imitate_epochs, args.dagger_epochs) < 0 or args.dagger_games <= 0:
+            raise ValueError("--dagger, --dagger-games and the epochs must not be negative")
         config = TrainConfig(
             game=args.game,
             steps=args.steps,
@@ -82,6 +120,12 @@ def _cmd_train(args: argparse.Namespace) -> int:
             imitate_games=args.imitate,
             imitate_agent=args.imitate_agent,
             imitate_epochs=args.imitate_epochs,
+            imitate_data=args.imitate_data,
+            imitate_lr=args.imitate_lr,
+            dagger=args.dagger,
+            dagger_games=args.dagger_games,
+            dagger_epochs=args.dagger_epochs,
+            net=args.net,
             learning_rate=args.learning_rate,
             ent_coef=args.ent_coef,
         )

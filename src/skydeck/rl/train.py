@@ -26,13 +26,16 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gymnasium
 import numpy as np
 
 import skydeck
 from skydeck.core.game import State
+
+if TYPE_CHECKING:
+    from skydeck.rl.imitation import Demonstrations
 
 META_NAME = "skydeck.json"
 TRAIN_EXTRA = "pip install 'skydeck[train]' (PyTorch, Stable-Baselines3, sb3-contrib)"
@@ -145,6 +148,17 @@ class TrainConfig:
     imitate_games: int = 0
     imitate_agent: str = "heuristic"
     imitate_epochs: int = 10
+    #: demonstrations file: loaded when it exists, extended to ``imitate_games`` episodes
+    imitate_data: str | None = None
+    imitate_lr: float = 1e-3
+    imitate_batch: int = 256
+    #: share of the demonstrated episodes held out to pick the epoch and report agreement
+    imitate_validation: float = 0.1
+    #: DAgger rounds after cloning, ``dagger_games`` episodes each played by the clone
+    dagger: int = 0
+    dagger_games: int = 100
+    #: passes over all the data after each round (0: ``imitate_epochs``)
+    dagger_epochs: int = 0
     options: dict[str, Any] = field(default_factory=dict)
 
 
@@ -203,8 +217,8 @@ def train(
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    if config.steps <= 0:
-        raise ValueError(f"--steps must be positive, got {config.steps}")
+    if config.steps < 0 or (config.steps == 0 and not imitating(config)):
+        raise ValueError(f"--steps must be positive (0 only to clone), got {config.steps}")
     torch.set_num_threads(config.threads)
     game = skydeck.load(config.game, **config.options)  # a bad game or option fails now
     out = Path(out)
@@ -212,6 +226,7 @@ def train(
     vec = DummyVecEnv([make_env(config, r) for r in range(config.envs)])
     curve = Curve()
     spent = [0.0, 0.0]  # wall and CPU seconds of earlier runs (resume)
+    imitation: dict[str, Any] | None = None  # the cloning's figures (kept by a resume)
     if resume:
         meta = read_meta(out)
         if meta.get("game") != game.id or meta.get("options") != game.options:
@@ -223,6 +238,7 @@ def train(
         if png.with_suffix(".json").is_file():
             curve = Curve(**json.loads(png.with_suffix(".json").read_text()))
         spent = [float(meta.get("train_wall_s", 0)), float(meta.get("train_cpu_s", 0))]
+        imitation = meta.get("imitation")
     else:
         model = MaskablePPO(
             "MlpPolicy",
@@ -240,8 +256,7 @@ def train(
         )
     env0: Any = vec.envs[0].unwrapped
     clock = (time.perf_counter(), time.process_time())
-    imitation: dict[str, Any] | None = None
-    if config.imitate_games > 0 and not resume:
+    if imitating(config) and not resume:
         imitation = imitate(config, model, game)
 
     def save() -> dict[str, Any]:
@@ -268,7 +283,7 @@ def train(
         with zipfile.ZipFile(part, "a") as z:
             z.writestr(META_NAME, json.dumps(meta, indent=2))
         part.replace(out)
-        plot_curve(curve, png, title=f"MaskablePPO on {game.id} {game.options}")
+        plot_curve(curve, png, f"MaskablePPO on {game.id} {game.options}", imitation=imitation)
         png.with_suffix(".json").write_text(json.dumps(asdict(curve)))
         return meta
 
@@ -334,50 +349,159 @@ def train(
     return {**meta, "curve_png": str(png)}
 
 
-def imitate(config: TrainConfig, model: Any, game: Any) -> dict[str, Any]:
-    """Clone ``config.imitate_agent`` on ``config.imitate_games`` episodes (seeds apart
-    from training's) into ``model``; the figures go into the model's metadata."""
+def imitating(config: TrainConfig) -> bool:
+    """Whether the run clones an agent before PPO."""
+    return config.imitate_games > 0 or config.imitate_data is not None
+
+
+def demonstrations(config: TrainConfig, env: Any, game: Any) -> Demonstrations:
+    """The demonstrations to clone: ``imitate_data`` when it exists, extended by newly
+    played episodes up to ``imitate_games`` (and saved back), so each heuristic game is
+    paid for once."""
     from skydeck.agents import make
-    from skydeck.rl.imitation import collect, pretrain
+    from skydeck.rl import imitation
+
+    path = Path(config.imitate_data) if config.imitate_data else None
+    width = int(env.action_space.n)
+    parts = [imitation.load(path, width)] if path is not None and path.is_file() else []
+    have = sum(d.episodes for d in parts)
+    if config.imitate_games > have:
+        agent = make(config.imitate_agent, game, seed=config.seed + have)
+        seed = 10**9 + config.seed * 100_000 + have  # deals training does not draw
+        parts.append(
+            imitation.collect(env, agent, config.imitate_games - have, seed, config.gamma)
+        )
+        if path is not None:
+            imitation.save(imitation.concat(parts), path)
+    if not parts:
+        raise ValueError(f"--imitate-data: no file {str(path)!r} and no --imitate games")
+    return imitation.concat(parts)
+
+
+def imitate(config: TrainConfig, model: Any, game: Any) -> dict[str, Any]:
+    """Clone ``config.imitate_agent`` into ``model`` (then ``config.dagger`` DAgger
+    rounds); the figures go into the model's metadata."""
+    from skydeck.agents import make
+    from skydeck.rl import imitation
 
     started = time.process_time()
     env = make_env(config, rank=10_000)()
-    agent = make(config.imitate_agent, game, seed=config.seed)
-    seed = 10**9 + config.seed * 100_000  # deals the training episodes do not draw
-    demos = collect(env, agent, config.imitate_games, seed, config.gamma)
-    figures = pretrain(model, demos, config.imitate_epochs, seed=config.seed)
-    return {
+    demos = demonstrations(config, env, game)
+    fit: dict[str, Any] = {
+        "epochs": config.imitate_epochs, "batch": config.imitate_batch,
+        "lr": config.imitate_lr, "validation": config.imitate_validation,
+        "validation_seed": config.seed,
+    }
+    figures = imitation.pretrain(model, demos, seed=config.seed, **fit)
+    out: dict[str, Any] = {
         "agent": config.imitate_agent,
         "games": demos.episodes,
         "agent_wins": demos.wins,
-        "decisions": len(demos.actions),
+        "decisions": len(demos),
         "epochs": config.imitate_epochs,
-        **{k: round(v, 4) for k, v in figures.items()},
-        "cpu_s": round(time.process_time() - started, 1),
+        **_rounded(figures),
+    }
+    rounds = []
+    agent = make(config.imitate_agent, game, seed=config.seed + 7)
+    for r in range(config.dagger):
+        seed = 2 * 10**9 + config.seed * 100_000 + r * config.dagger_games
+        more = imitation.collect(
+            env, agent, config.dagger_games, seed, config.gamma, driver=policy_driver(model)
+        )
+        demos = imitation.concat([demos, more])
+        fit["epochs"] = config.dagger_epochs or config.imitate_epochs
+        figures = imitation.pretrain(model, demos, seed=config.seed + r + 1, **fit)
+        rounds.append(
+            {"games": more.episodes, "clone_wins": more.wins, "decisions": len(demos),
+             **_rounded(figures)}
+        )
+    if rounds:
+        out["dagger"] = rounds
+    out["cpu_s"] = round(time.process_time() - started, 1)
+    return out
+
+
+def policy_driver(model: Any) -> Callable[[np.ndarray, np.ndarray], int]:
+    """The model's most likely legal index: the clone playing its own DAgger games."""
+    import torch
+
+    from skydeck.rl.imitation import masked_logits
+
+    def drive(obs: np.ndarray, mask: np.ndarray) -> int:
+        with torch.no_grad():
+            o = torch.as_tensor(obs[None], dtype=torch.float32)
+            return int(masked_logits(model.policy, o, torch.as_tensor(mask[None])).argmax(1)[0])
+
+    return drive
+
+
+def _rounded(figures: dict[str, Any]) -> dict[str, Any]:
+    return {
+        k: [round(x, 4) for x in v] if isinstance(v, list) else round(v, 4)
+        for k, v in figures.items()
     }
 
 
-def plot_curve(curve: Curve, png: Path, title: str, window: int = 500) -> None:
-    """Rolling win rate and Voyages share over training steps."""
+def plot_curve(
+    curve: Curve, png: Path, title: str, window: int = 500,
+    imitation: dict[str, Any] | None = None,
+) -> None:
+    """Rolling win rate and Voyages share over PPO's steps; with cloning, a first panel
+    of the held-out agreement over the cloning epochs (DAgger rounds marked)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    x, win, prog = curve.rolling(window)
-    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=110)
-    ax.plot(x, 100 * win, label=f"win rate, last {min(window, len(curve.steps))} episodes")
-    ax.plot(x, 100 * prog, label="share of Voyages taken (same window)", alpha=0.8)
-    ax.set_xlabel("environment steps")
-    ax.set_ylabel("%")
-    ax.set_ylim(0, 100)
-    ax.grid(alpha=0.3)
-    ax.legend(loc="upper left")
-    ax.set_title(title, fontsize=9)
+    cloned = cloning_curve(imitation)
+    ppo = bool(curve.steps) or not cloned  # a clone-only run has no PPO panel
+    panels = int(bool(cloned)) + int(ppo)
+    fig, axes = plt.subplots(1, panels, figsize=(4 + 4 * panels, 4.5), dpi=110, squeeze=False)
+    if cloned:
+        _plot_cloning(axes[0][0], cloned)
+    if ppo:
+        _plot_ppo(axes[0][-1], curve, window)
+    fig.suptitle(title, fontsize=9)
     fig.tight_layout()
     png.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(png)
     plt.close(fig)
+
+
+def _plot_ppo(ax: Any, curve: Curve, window: int) -> None:
+    x, win, prog = curve.rolling(window)
+    ax.plot(x, 100 * win, label=f"win rate, last {min(window, len(curve.steps))} episodes")
+    ax.plot(x, 100 * prog, label="share of Voyages taken (same window)", alpha=0.8)
+    ax.set_xlabel("PPO environment steps")
+    ax.set_ylabel("%")
+    ax.set_ylim(0, 100)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left")
+
+
+def cloning_curve(imitation: dict[str, Any] | None) -> list[tuple[str, list[float], float]]:
+    """(stage, held-out agreement by epoch, the clone's win rate in its DAgger games
+    or NaN) for cloning and each DAgger round; empty without held-out figures."""
+    if not imitation or "validation_by_epoch" not in imitation:
+        return []
+    stages = [("cloning", imitation["validation_by_epoch"], float("nan"))]
+    for r, rnd in enumerate(imitation.get("dagger", []), 1):
+        stages.append((f"DAgger {r}", rnd["validation_by_epoch"],
+                       rnd["clone_wins"] / max(rnd["games"], 1)))
+    return stages
+
+
+def _plot_cloning(ax: Any, stages: list[tuple[str, list[float], float]]) -> None:
+    start = 0
+    for name, agree, won in stages:
+        epochs = list(range(start + 1, start + len(agree) + 1))
+        label = name if won != won else f"{name} (clone before it won {100 * won:.0f}%)"
+        ax.plot(epochs, [100 * a for a in agree], marker=".", label=label)
+        start += len(agree)
+    ax.set_xlabel("cloning epochs (all stages in turn)")
+    ax.set_ylabel("held-out agreement with the demonstrations, %")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="lower right", fontsize=8)
 
 
 def read_meta(path: str | Path) -> dict[str, Any]:
