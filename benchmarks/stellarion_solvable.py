@@ -53,6 +53,7 @@ def run_solver(game: StellarionGame, seed: int, nodes: int, seconds: float | Non
         "nodes": r.nodes,
         "seconds": round(r.seconds, 3),
         "limit": r.limit,
+        "beam": r.beam,
         "length": len(r.line),
     }
 
@@ -85,7 +86,7 @@ def cmd_run(a: argparse.Namespace) -> None:
     if a.setup not in SETUPS:
         raise SystemExit(f"unknown setup {a.setup!r}; known: {', '.join(SETUPS)}")
     game = StellarionGame(players=a.players, **SETUPS[a.setup])
-    todo = list(range(a.deals))
+    todo = list(range(a.start, a.deals))  # deal i: seed first_seed + i, agent seed i
     if a.retry_unknown:  # a second pass with a larger budget on the deals left unknown
         last: dict[int, str] = {}
         with open(a.out) as f:
@@ -160,6 +161,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--players", type=int, default=1)
     p.add_argument("--deals", type=int, default=50)
     p.add_argument("--first-seed", type=int, default=0)
+    p.add_argument(
+        "--start", type=int, default=0, help="first deal index (extend: --start 50 --deals 500)"
+    )
     p.add_argument("--what", default="solver", help="solver, or an agent spec (heuristic)")
     p.add_argument("--nodes", type=int, default=15_000, help="solver budget in positions")
     p.add_argument("--seconds", type=float, default=None, help="solver: also a time limit")

@@ -50,6 +50,40 @@ def test_an_expansion_deal_is_won() -> None:
     _wins_on_replay(StellarionGame(expansions=["glaucous_sun"]), seed=3, budget=60)
 
 
+ALL4 = ["black_holes", "glaucous_sun", "mirrors", "theories"]
+
+
+def test_a_beam_wins_an_all_four_deal_that_lds_alone_cannot_within_the_budget() -> None:
+    """All four expansions, deal 0: a beam of width 20 after the heuristic's own line
+    finds a win (about 10,000 positions); the discrepancy passes alone, with the same
+    budget, do not. The line replays through ``apply``."""
+    game = StellarionGame(expansions=ALL4)
+    lds = Solver(game.new(0), seconds=None, max_nodes=20_000, beams={}).solve()
+    assert lds.status == UNKNOWN
+    found = Solver(game.new(0), seconds=None, max_nodes=20_000, beams={0: (20,)}).solve()
+    assert found.status == WON and found.beam == 20 and found.limit == 0
+    assert replay(game, 0, found.line).winners == (0,)
+
+
+def test_a_beam_that_dies_out_leaves_the_proof_to_the_discrepancy_passes() -> None:
+    """Every line loses, but not at once (a Coordinate, then a choice of cards): the
+    first LDS pass cuts, so the beams run (more positions than without them), find
+    nothing, and a later pass still proves the position lost."""
+    s = pos(
+        stars=0,
+        decks={
+            "alpha": "*alpha.ship alpha.nebula alpha.planet",
+            "ship": "*beta.ship",
+            "beta": "*beta.nebula beta.stars",
+        },
+        voyages=[["alpha1"], [], [], []],
+    )
+    without = Solver(s, seconds=30, beams={}).solve()
+    result = Solver(s, seconds=30, beams={0: (1, 4)}).solve()
+    assert without.status == result.status == UNWINNABLE and result.beam == 0
+    assert result.limit > 0 and result.nodes > without.nodes
+
+
 def test_one_launch_from_the_win_is_found_at_once() -> None:
     s = pos(
         stars=0,
@@ -66,15 +100,18 @@ def test_one_launch_from_the_win_is_found_at_once() -> None:
     assert [str(a) for _, a in result.line] == ["launch alpha1 (alpha,nebula,stars,planet)"]
 
 
-def test_a_dead_end_is_proved_unwinnable() -> None:
+def _dead_end() -> StellarionState:
     # One Coordinate is possible (two Ships); whatever it searches, the next turn has no
     # pair and no Launch: every line loses.
-    s = pos(
+    return pos(
         stars=0,
         decks={"alpha": "*alpha.ship alpha.nebula", "ship": "*beta.ship"},
         voyages=[["alpha1"], [], [], []],
     )
-    result = Solver(s).solve()
+
+
+def test_a_dead_end_is_proved_unwinnable() -> None:
+    result = Solver(_dead_end()).solve()
     assert result.status == UNWINNABLE
     assert result.line == []
 
