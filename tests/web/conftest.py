@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import uvicorn
+from playwright.sync_api import expect
 
 from tests.server.conftest import make_app
 
@@ -23,6 +24,12 @@ from tests.server.conftest import make_app
 #: another one through $SKYDECK_CHROMIUM. Without it every test here is skipped.
 CHROMIUM = os.environ.get("SKYDECK_CHROMIUM") or "/usr/bin/chromium"
 ARTIFACTS = Path(os.environ.get("SKYDECK_ARTIFACTS", "/tmp/skydeck-web-failures"))
+
+# Playwright's 5 s default is too short for a first render on a busy 2-core machine (the
+# suite runs two workers, each with its server and Chromium): a co-op table test timed
+# out there with the table drawn a moment later (its failure snapshot shows it). The
+# checks stay the same; only how long one may take to come true is longer.
+expect.set_options(timeout=15_000)
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
