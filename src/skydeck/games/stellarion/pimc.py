@@ -81,7 +81,12 @@ class PimcAgent:
                 continue
             share = left / (self.samples - i)
             result = Solver(
-                sample, seconds=share, max_nodes=self.nodes, clock=self.clock, limits=SAMPLE_LIMITS
+                sample,
+                seconds=share,
+                max_nodes=self.nodes,
+                clock=self.clock,
+                limits=SAMPLE_LIMITS,
+                beams={},  # a beam needs tens of thousands of positions, not a sample's few
             ).solve()
             if result.status == WON and result.line:
                 first = result.line[0][1]
