@@ -100,18 +100,15 @@ def test_one_launch_from_the_win_is_found_at_once() -> None:
     assert [str(a) for _, a in result.line] == ["launch alpha1 (alpha,nebula,stars,planet)"]
 
 
-def _dead_end() -> StellarionState:
+def test_a_dead_end_is_proved_unwinnable() -> None:
     # One Coordinate is possible (two Ships); whatever it searches, the next turn has no
     # pair and no Launch: every line loses.
-    return pos(
+    s = pos(
         stars=0,
         decks={"alpha": "*alpha.ship alpha.nebula", "ship": "*beta.ship"},
         voyages=[["alpha1"], [], [], []],
     )
-
-
-def test_a_dead_end_is_proved_unwinnable() -> None:
-    result = Solver(_dead_end()).solve()
+    result = Solver(s).solve()
     assert result.status == UNWINNABLE
     assert result.line == []
 

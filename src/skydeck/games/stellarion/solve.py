@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -276,10 +276,7 @@ class Solver:
             n = 0
             for s, link in level:
                 seat = s.turn
-                for action, k in self._candidates(s):
-                    child = self._step(s, action, k)
-                    if child.outcome < 0:
-                        continue
+                for action, _k, child in self._live_children(s):
                     step: Link = ((seat, action), link)
                     if child.outcome > 0:
                         while step is not None:
@@ -297,7 +294,7 @@ class Solver:
                         heapq.heappush(best, item)
                     elif item[:2] > best[0][:2]:
                         heapq.heapreplace(best, item)
-            best.sort(key=lambda r: (-r[0], -r[1]))
+            best.sort(reverse=True)  # best first; equal values: the earlier child
             level = [(c, link) for _, _, c, link in best]
             last = here
         return False
@@ -311,13 +308,10 @@ class Solver:
             return [(action, k, None) for action, k in known]
         scored: list[tuple[float, int, Action, Key, StellarionState]] = []
         keys: set[bytes] = set()
-        for i, (action, k) in enumerate(self._candidates(s)):
-            child = self._step(s, action, k)
+        for i, (action, k, child) in enumerate(self._live_children(s)):
             if child.outcome > 0:  # a win needs no ordering
                 scored = [(0.0, 0, action, k, child)]
                 break
-            if child.outcome < 0:
-                continue
             ck = position_key(child)
             if ck in keys:
                 continue
@@ -327,6 +321,14 @@ class Solver:
         if len(self.order) < ORDER_CACHE:
             self.order[key] = [(a, k) for _, _, a, k, _ in scored]
         return [(a, k, c) for _, _, a, k, c in scored]
+
+    def _live_children(self, s: StellarionState) -> Iterator[tuple[Action, Key, StellarionState]]:
+        """Each candidate's child (one engine step), in the candidates' order, less the
+        children that lose at once (leaves, never searched)."""
+        for action, k in self._candidates(s):
+            child = self._step(s, action, k)
+            if child.outcome >= 0:
+                yield action, k, child
 
     def _step(self, s: StellarionState, action: Action, k: Key) -> StellarionState:
         self.nodes += 1
