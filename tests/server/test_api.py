@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 
 import pytest
@@ -263,10 +264,15 @@ def test_replay_from_a_seat_hides_the_other_hand(client):
 def test_the_server_answers_while_an_ai_seat_thinks(client_factory, monkeypatch):
     import skydeck.server.hub as hub_module
 
+    joined = threading.Event()
+
     class Busy:
         name = "busy"
 
         def choose(self, view, legal, seat):
+            # Not before the test's client is in: on a loaded machine joining can take
+            # longer than the whole thought, and the move would come first.
+            joined.wait(30)
             end = time.perf_counter() + 1.5
             while time.perf_counter() < end:  # pure CPU, holding the GIL
                 sum(range(1000))
@@ -277,6 +283,7 @@ def test_the_server_answers_while_an_ai_seat_thinks(client_factory, monkeypatch)
     m = new_toy(client, kinds=("ai", "human"))
     ws, _, st = join(client, m["id"], [m["tokens"][1]])
     assert st["n"] == 0
+    joined.set()
     time.sleep(0.2)  # the AI is thinking now
     slowest = 0.0
     for i in range(5):
