@@ -317,7 +317,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=[*game_ids(), "server", "rl"])
     p.add_argument("rl_game", nargs="?", metavar="GAME", help="rl: the game whose env to time")
     p.add_argument("--matches", type=int, default=50, help="server: concurrent matches")
-    p.add_argument("--match-game", default="stellium", help="server: the game those matches play")
+    p.add_argument(
+        "--match-game",
+        default="stellium",
+        help="server: the game those matches play (counter: the boardgame.io anchor's own game)",
+    )
     p.add_argument("--no-deflate", action="store_true", help="server: no WebSocket compression")
     p.add_argument(
         "--workers",

@@ -41,9 +41,12 @@ def _start_server(
     db: str, port: int, deflate: bool = True, clock_grace: float | None = None
 ) -> subprocess.Popen[bytes]:
     grace = "" if clock_grace is None else f", clock_grace={clock_grace!r}"
+    # Every game, and the boardgame.io anchor's counter (``skydeck.server.counter``).
     code = (
         "import uvicorn; from skydeck.server.app import create_app; "
-        f"uvicorn.run(create_app({db!r}, ai_delay=0, tune_gc=True{grace}), "
+        "from skydeck.server.counter import bench_games; games, listed = bench_games(); "
+        f"uvicorn.run(create_app({db!r}, ai_delay=0, tune_gc=True{grace}, "
+        "games=games, list_games=listed), "
         f"host='127.0.0.1', port={port}, "
         f"log_level='warning', ws_per_message_deflate={deflate!r}, timeout_keep_alive=120, "
         "ws='skydeck.server.compression:LargeFramesProtocol')"
@@ -344,6 +347,8 @@ def run_bench(
     """``workers`` > 1: that many workers behind HAProxy over PostgreSQL (``db``, else a
     throw-away PostgreSQL server with its default, durable settings); the server CPU
     is then that of every worker and of HAProxy."""
+    if workers > 1 and game == "counter":
+        raise ValueError("the counter game is known to a single bench server only (--workers 1)")
     # The machine's load before the bench adds its own two processes to it.
     load_before = [round(x, 2) for x in os.getloadavg()]
     folder = Path(tempfile.mkdtemp(prefix="skydeck-bench-"))

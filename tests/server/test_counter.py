@@ -1,0 +1,64 @@
+"""The boardgame.io anchor's counter as a Skydeck game (``skydeck bench server
+--match-game counter``): the anchor's rules, the engine contract, and a bench on it."""
+
+from __future__ import annotations
+
+import pytest
+
+from skydeck.core import Action, IllegalAction
+from skydeck.core.registry import game_ids
+from skydeck.server.counter import INC, CounterGame, bench_games
+from tests.conformance import checks
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        checks.check_playout_finishes,
+        checks.check_determinism,
+        checks.check_round_trip,
+        checks.check_clone_independent,
+        checks.check_snapshot_independent,
+        checks.check_public_views,
+        checks.check_views_and_resample,
+        checks.check_action_round_trips,
+        checks.check_illegal_actions,
+    ],
+)
+def test_counter_honours_the_engine_contract(check) -> None:
+    check(CounterGame(moves=12), 2)
+
+
+def test_each_move_adds_one_and_passes_the_turn_until_200() -> None:
+    s = CounterGame().new(0)
+    for k in range(200):
+        seat = k % 2
+        assert s.to_move == (seat,) and s.legal_actions(1 - seat) == []
+        s.apply(INC, seat)
+        assert s.view(None)["n"] == k + 1
+    assert s.is_over and s.to_move == () and s.winners == ()
+    with pytest.raises(IllegalAction):
+        s.apply(INC, 0)
+
+
+def test_a_bad_move_count_is_named() -> None:
+    with pytest.raises(ValueError, match="moves must be a positive int"):
+        CounterGame(moves=0)
+    with pytest.raises(IllegalAction):
+        CounterGame().new(0).apply(Action("dec"), 0)
+
+
+def test_only_the_bench_server_knows_the_counter() -> None:
+    games, listed = bench_games()
+    assert "counter" not in game_ids()  # never in the lobby
+    assert "counter" in listed() and games("counter") is CounterGame
+    assert set(game_ids()) <= set(listed())
+
+
+def test_bench_server_plays_the_counter() -> None:
+    from skydeck.server.bench import run_bench
+
+    result = run_bench("counter", matches=2, seconds=4)
+    assert result["game"] == "counter" and result["moves"] > 0 and result["errors"] == 0
+    with pytest.raises(ValueError, match="single bench server"):
+        run_bench("counter", workers=2)
