@@ -280,3 +280,15 @@ def check_illegal_actions(game: Game, seed: int, every: int = 5) -> None:
             except IllegalAction:
                 _expect_illegal(state, a, mover)
         seen.extend(legal[:4])
+
+
+#: The checks every game takes whatever it declares (the suite adds the declared ones).
+CONTRACT = (
+    check_playout_finishes,
+    check_determinism,
+    check_round_trip,
+    check_clone_independent,
+    check_views_and_resample,
+    check_action_round_trips,
+    check_illegal_actions,
+)

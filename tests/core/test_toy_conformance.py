@@ -11,18 +11,7 @@ from tests.core.toygame import ToyGame, ToyState
 
 
 @pytest.mark.parametrize("players", [2, 3])
-@pytest.mark.parametrize(
-    "check",
-    [
-        checks.check_playout_finishes,
-        checks.check_determinism,
-        checks.check_round_trip,
-        checks.check_clone_independent,
-        checks.check_views_and_resample,
-        checks.check_action_round_trips,
-        checks.check_illegal_actions,
-    ],
-)
+@pytest.mark.parametrize("check", checks.CONTRACT)
 def test_toy_passes(check, players: int) -> None:
     check(ToyGame(players=players), 3)
 

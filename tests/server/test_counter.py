@@ -13,17 +13,7 @@ from tests.conformance import checks
 
 @pytest.mark.parametrize(
     "check",
-    [
-        checks.check_playout_finishes,
-        checks.check_determinism,
-        checks.check_round_trip,
-        checks.check_clone_independent,
-        checks.check_snapshot_independent,
-        checks.check_public_views,
-        checks.check_views_and_resample,
-        checks.check_action_round_trips,
-        checks.check_illegal_actions,
-    ],
+    [*checks.CONTRACT, checks.check_snapshot_independent, checks.check_public_views],
 )
 def test_counter_honours_the_engine_contract(check) -> None:
     check(CounterGame(moves=12), 2)
