@@ -11,18 +11,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from skydeck.core import Game
-from skydeck.core.registry import game_class, game_ids
+from skydeck.core.registry import with_games
 from skydeck.server import create_app
 from tests.core.toygame import ToyGame
 
-
-def games(gid: str) -> type[Game]:
-    return ToyGame if gid == "toy" else game_class(gid)
-
-
-def list_games() -> list[str]:
-    return [*game_ids(), "toy"]
+games, list_games = with_games(ToyGame)
 
 
 def make_app(url: str, **kw: Any):

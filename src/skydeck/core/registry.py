@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from typing import Any
 
 from skydeck.core.game import Game
@@ -46,3 +47,21 @@ def game_class(game_id: str) -> type[Game]:
 def load(game_id: str, **options: Any) -> Game:
     """``skydeck.load("stellarion", players=1, expansions=[...])``; ValueError on bad options."""
     return game_class(game_id)(**options)
+
+
+def with_games(
+    *extra: type[Game],
+) -> tuple[Callable[[str], type[Game]], Callable[[], list[str]]]:
+    """A ``game_class`` and a ``game_ids`` that also know ``extra`` (games outside the
+    package, e.g. a server's benchmark game or a test's toy game), for ``create_app``'s
+    ``games`` and ``list_games``; the registry itself is left as it is."""
+    added = {cls.id: cls for cls in extra}
+
+    def classes(game_id: str) -> type[Game]:
+        found = added.get(game_id)
+        return found if found is not None else game_class(game_id)
+
+    def ids() -> list[str]:
+        return [*game_ids(), *added]
+
+    return classes, ids

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from skydeck.core import Action, Event, Game, OptionSpec, Rng, State
-from skydeck.core.registry import game_class, game_ids
+from skydeck.core.registry import with_games
 
 #: The anchor's K: moves in a match.
 MOVES = 200
@@ -95,11 +95,4 @@ class CounterState(State):
 def bench_games() -> tuple[Callable[[str], type[Game]], Callable[[], list[str]]]:
     """``create_app``'s ``games`` and ``list_games`` for a bench server: every game,
     and the counter."""
-
-    def games(game_id: str) -> type[Game]:
-        return CounterGame if game_id == CounterGame.id else game_class(game_id)
-
-    def list_games() -> list[str]:
-        return [*game_ids(), CounterGame.id]
-
-    return games, list_games
+    return with_games(CounterGame)
