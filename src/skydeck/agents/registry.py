@@ -90,7 +90,7 @@ def make(spec: str, game: Game, seed: int = 0) -> Any:
     return agent
 
 
-PIMC_PARAMS = {"samples": int, "nodes": int, "seconds": float}
+PIMC_PARAMS = {"samples": int, "candidates": int, "seconds": float}
 
 
 def _make_pimc(parsed: Spec, game: Game, seed: int) -> Any:

@@ -1,22 +1,27 @@
 """The perfect-information Monte Carlo player: honest (views only), registered, within
-its time budget, and it follows the solver where a sampled deal is won."""
+its time budget; it scores the heuristic's candidates by the solver's line played to
+the end in dealt states (``Solver.finish``), and plays the best."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
 from skydeck import agents
+from skydeck.games.stellarion.agents import HeuristicAgent
 from skydeck.games.stellarion.game import StellarionGame
-from skydeck.games.stellarion.pimc import PimcAgent
+from skydeck.games.stellarion.pimc import PimcAgent, line_value
+from skydeck.games.stellarion.solve import WON, Solver
 
 from .helpers import pos
 
 
 def test_registered_with_parameters() -> None:
     game = StellarionGame()
-    agent = agents.make("pimc:samples=3:nodes=500:seconds=0.4", game, seed=2)
+    agent = agents.make("pimc:samples=3:candidates=2:seconds=0.4", game, seed=2)
     assert isinstance(agent, PimcAgent)
-    assert (agent.samples, agent.nodes, agent.seconds) == (3, 500, 0.4)
+    assert (agent.samples, agent.candidates, agent.seconds) == (3, 2, 0.4)
     assert "pimc" in agents.specs_for("stellarion")
     assert "pimc" not in agents.specs_for("stellium")
 
@@ -26,6 +31,7 @@ def test_registered_with_parameters() -> None:
     [
         ("pimc:hard", "not a level"),
         ("pimc:depth=3", "unknown parameter 'depth'"),
+        ("pimc:nodes=500", "unknown parameter 'nodes'"),
         ("pimc:samples=many", "samples must be a number"),
     ],
 )
@@ -42,12 +48,13 @@ def test_other_games_have_none() -> None:
 
 
 def test_bad_budgets_are_refused() -> None:
-    with pytest.raises(ValueError, match="must be positive"):
-        PimcAgent(StellarionGame(), samples=0)
+    for bad in ({"samples": 0}, {"candidates": 0}, {"seconds": 0}):
+        with pytest.raises(ValueError, match="must be positive"):
+            PimcAgent(StellarionGame(), **bad)
 
 
-def test_takes_the_winning_launch_by_vote() -> None:
-    s = pos(
+def _one_launch_from_the_win() -> Any:
+    return pos(
         stars=1,
         decks={
             "alpha": "*alpha.ship alpha.nebula",
@@ -58,14 +65,22 @@ def test_takes_the_winning_launch_by_vote() -> None:
         },
         voyages=[["alpha1"], [], [], []],
     )
-    agent = PimcAgent(s.game, seed=1, samples=3, seconds=5)
-    action = agent.choose(s.view(0), s.legal_actions(0), 0)
-    assert action.kind == "launch"
-    assert sum(agent.last_votes.values()) == 3
 
 
-def test_falls_back_to_the_heuristic_when_no_sample_wins() -> None:
-    # a dead end (every line loses): no votes, and still a legal action
+def test_the_winning_launch_scores_one_in_every_deal() -> None:
+    s = _one_launch_from_the_win()
+    legal = s.legal_actions(0)
+    agent = PimcAgent(s.game, seed=1, samples=6, candidates=len(legal), seconds=5)
+    action = agent.choose(s.view(0), legal, 0)
+    # the Launch that keeps the Shooting Star: it wins, and the heuristic ranks it first
+    assert str(action) == "launch alpha1 (alpha,nebula,stars,planet)"
+    assert agent.last_scores[str(action)] == 1.0
+    # every legal action was scored on the same deals
+    assert set(agent.last_scores) == {str(a) for a in legal}
+
+
+def test_a_dead_end_still_gets_a_legal_action() -> None:
+    # every line loses: nothing scores, and still a legal action comes back
     s = pos(
         stars=0,
         decks={"alpha": "*alpha.ship alpha.nebula", "ship": "*beta.ship"},
@@ -74,7 +89,40 @@ def test_falls_back_to_the_heuristic_when_no_sample_wins() -> None:
     agent = PimcAgent(s.game, seed=1, samples=2, seconds=5)
     legal = s.legal_actions(0)
     assert agent.choose(s.view(0), legal, 0) in legal
-    assert agent.last_votes == {}
+    assert all(v == 0.0 for v in agent.last_scores.values())
+
+
+def test_candidates_come_from_the_heuristics_ranking() -> None:
+    game = StellarionGame(shooting_stars=1)
+    s = game.new(4)
+    legal = s.legal_actions(0)
+    ranked = HeuristicAgent(game, seed=3).rank(s.view(0), legal)
+    assert sorted(map(str, ranked)) == sorted(map(str, legal))
+    assert HeuristicAgent(game, seed=3).choose(s.view(0), legal, 0) == ranked[0]
+    agent = PimcAgent(game, seed=3, samples=4, candidates=3, seconds=5)
+    choice = agent.choose(s.view(0), legal, 0)
+    assert choice in ranked[:3]
+    assert set(agent.last_scores) == {str(a) for a in ranked[:3]}
+
+
+def test_a_line_is_worth_a_win_or_half_its_share_of_voyages() -> None:
+    s = _one_launch_from_the_win()
+    assert line_value(s) == 0.0  # no Voyage taken yet, one left
+    half = pos(decks={"alpha": "*alpha.ship"}, voyages=[["alpha1"], [], [], []], piles=[["beta1"]])
+    assert line_value(half) == 0.5 * 1 / 2  # one Voyage taken, one left
+    won = s.clone()
+    won.apply(next(a for a in s.legal_actions(0) if a.kind == "launch"), 0)
+    assert won.winners and line_value(won) == 1.0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_finish_is_the_discrepancy_0_line(seed: int) -> None:
+    game = StellarionGame(shooting_stars=1)
+    s = game.new(seed)
+    end = Solver(s, seconds=None, beams={}).finish(s.clone())
+    lds0 = Solver(s, seconds=None, limits=(0,), beams={}).solve()
+    assert end is not None and end.is_over
+    assert (end.outcome > 0) == (lds0.status == WON), seed
 
 
 def test_the_time_budget_holds_on_an_exact_clock() -> None:
@@ -90,7 +138,7 @@ def test_the_time_budget_holds_on_an_exact_clock() -> None:
 
 def test_plays_a_base_deal_to_the_end() -> None:
     game = StellarionGame(shooting_stars=4)
-    agent = agents.make("pimc:samples=2:nodes=400:seconds=0.5", game, seed=0)
+    agent = agents.make("pimc:samples=2:candidates=2:seconds=0.5", game, seed=0)
     s = game.new(1)
     while not s.is_over:
         s.apply(agent.choose(s.view(0), s.legal_actions(0), 0), 0)

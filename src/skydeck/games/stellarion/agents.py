@@ -136,6 +136,11 @@ class HeuristicAgent:
         for a in legal_actions:  # free and never harmful
             if a.kind == "prove":
                 return a
+        return self.rank(view, legal_actions)[0]
+
+    def rank(self, view: dict[str, Any], legal_actions: list[Action]) -> list[Action]:
+        """The legal actions, best first by the greedy rest-of-turn value averaged over
+        the dealt states (ties: the order given). ``pimc`` takes its candidates here."""
         samples = self.samples
         if all(a.kind in ("reveal", "end", "meteor") for a in legal_actions):
             samples = max(samples, 6)  # the revealed card is unknown: average over deals
@@ -149,8 +154,8 @@ class HeuristicAgent:
                     totals[i] -= WIN
                     continue
                 totals[i] += self._line_value(root, a, key)
-        best = max(range(len(legal_actions)), key=lambda i: (totals[i], -i))
-        return legal_actions[best]
+        order = sorted(range(len(legal_actions)), key=lambda i: (-totals[i], i))
+        return [legal_actions[i] for i in order]
 
     def _line_value(self, root: StellarionState, action: Action, key: Any) -> float:
         """Play ``action`` then the greedy best follow-ups until the turn is over."""

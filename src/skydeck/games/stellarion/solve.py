@@ -198,6 +198,7 @@ class Solver:
         game = state.game
         self._defer_meteors = game.players == 1 and not game.mirrors
         self._sun = game.glaucous_sun
+        self._deadline: float | None = None  # set by solve()
 
     # --- the search -----------------------------------------------------------------
     def solve(self) -> Solution:
@@ -259,6 +260,34 @@ class Solver:
                 return True
         self.table[key] = (budget, self.cuts == cuts)
         return False
+
+    def finish(self, s: StellarionState, max_steps: int = 1000) -> StellarionState:
+        """The discrepancy-0 line from ``s`` played to the end, with no table and no
+        budget: at every step the child ``evaluate`` rates best (the earlier on a tie,
+        as ``_children`` orders them); where every child loses at once, the first of
+        them. The final state (unfinished after ``max_steps``, a guard against a line
+        that cycles, as retrieving the two Nebulas just spent could). ``pimc`` plays
+        this line in dealt states."""
+        for _ in range(max_steps):
+            if s.is_over:
+                break
+            best: StellarionState | None = None
+            best_value = 0.0
+            lost: StellarionState | None = None
+            for action, k in self._candidates(s):
+                child = self._step(s, action, k)
+                if child.outcome > 0:
+                    return child
+                if child.outcome < 0:
+                    lost = lost or child
+                    continue
+                value = evaluate(child)
+                if best is None or value > best_value:
+                    best, best_value = child, value
+            s = best or lost or s
+            if best is None and lost is None:
+                break  # no legal action at all: the engine ends a game before that
+        return s
 
     def _beam(self, width: int, line: list[tuple[int, Action]]) -> bool:
         """Beam search from the root (module doc): True, with the winning line in
