@@ -147,7 +147,10 @@ def agents() -> list[AgentInfo]:
         notes[g] = f"belief from {how}; {policy}; {shape}"
     with_pimc = tuple(g for g in ids if game_agent(g, "pimc") is not None)
     if with_pimc:
-        summary = "perfect-information Monte Carlo: the game's solver on deals drawn from the view"
+        summary = (
+            "perfect-information Monte Carlo: the heuristic's best moves, each played out "
+            "by the game's solver on deals drawn from the view"
+        )
         out.append(AgentInfo("pimc", summary, with_pimc, {}))
     for name, level in LEVELS.items():
         budget = f"{level.iterations} iterations / {level.seconds} s"
