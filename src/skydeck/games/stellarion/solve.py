@@ -57,6 +57,9 @@ The search, and why each piece is there::
   child that loses at once is a leaf, not searched.
 - **Move ordering** is the heuristic agent's ``evaluate`` (games/stellarion/agents.py)
   applied to each child: with the whole state known it reads the true deck contents.
+- **The line alone** (``finish``): the discrepancy-0 line played to the end without
+  the table, for the honest ``pimc`` player (pimc.py), which plays it from each of its
+  candidate moves in states dealt from its view.
 
 Cycles (a position repeating with the same Rng) are possible in principle; a position met
 again on its own path counts as cut, so it can never take part in a proof.
