@@ -133,6 +133,7 @@ class PimcAgent:
             key = table.get(a)
             if key is None:  # the dealt state disagrees with the view: never pick it
                 totals[a] -= 1.0
+                counts[a] += 1
                 continue
             child = sample.clone()
             child._do(key, a, child.turn)
