@@ -282,14 +282,16 @@ class Solver:
                 if child.outcome > 0:
                     return child
                 if child.outcome < 0:
-                    lost = lost or child
+                    if lost is None:
+                        lost = child
                     continue
                 value = evaluate(child)
                 if best is None or value > best_value:
                     best, best_value = child, value
-            s = best or lost or s
-            if best is None and lost is None:
+            step = best if best is not None else lost
+            if step is None:
                 break  # no legal action at all: the engine ends a game before that
+            s = step
         return s
 
     def _beam(self, width: int, line: list[tuple[int, Action]]) -> bool:
