@@ -116,6 +116,20 @@ def evaluate(s: StellarionState) -> float:
     return score
 
 
+def forced_action(legal_actions: list[Action], seat: int, agent: str) -> Action | None:
+    """The action to play without thinking, if any: the only one, or a Theory proof
+    (free and never harmful: solve.py, pruning 1). ValueError naming ``agent`` when
+    there is none at all."""
+    if not legal_actions:
+        raise ValueError(f"{agent} agent: seat {seat} was given no legal action")
+    if len(legal_actions) == 1:
+        return legal_actions[0]
+    for a in legal_actions:
+        if a.kind == "prove":
+            return a
+    return None
+
+
 class HeuristicAgent:
     """Greedy turn planner over determinisations of the view. ``samples``: how many
     deals of the unknown cards each decision averages over (more is stronger and
@@ -129,14 +143,8 @@ class HeuristicAgent:
         self.samples = max(1, samples)
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], seat: int) -> Action:
-        if not legal_actions:
-            raise ValueError(f"heuristic agent: seat {seat} was given no legal action")
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        for a in legal_actions:  # free and never harmful
-            if a.kind == "prove":
-                return a
-        return self.rank(view, legal_actions)[0]
+        forced = forced_action(legal_actions, seat, self.name)
+        return forced if forced is not None else self.rank(view, legal_actions)[0]
 
     def rank(self, view: dict[str, Any], legal_actions: list[Action]) -> list[Action]:
         """The legal actions, best first by the greedy rest-of-turn value averaged over

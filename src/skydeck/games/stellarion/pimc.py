@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from skydeck.core import Action, Game, Rng
-from skydeck.games.stellarion.agents import HeuristicAgent
+from skydeck.games.stellarion.agents import HeuristicAgent, forced_action
 from skydeck.games.stellarion.solve import Solver
 from skydeck.games.stellarion.state import StellarionState
 from skydeck.games.stellarion.view import from_view
@@ -84,25 +84,23 @@ class PimcAgent:
         self.last_scores: dict[str, float] = {}
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], seat: int) -> Action:
-        if not legal_actions:
-            raise ValueError(f"pimc agent: seat {seat} was given no legal action")
         self.last_scores = {}
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        for a in legal_actions:  # free and never harmful (solve.py, pruning 1)
-            if a.kind == "prove":
-                return a
+        forced = forced_action(legal_actions, seat, self.name)
+        if forced is not None:
+            return forced
         start = self.clock()
         ranked = self.heuristic.rank(view, legal_actions)
-        order = {a: i for i, a in enumerate(ranked)}
         alive = ranked[: self.candidates]
+        if len(alive) == 1:
+            return alive[0]
+        order = {a: i for i, a in enumerate(ranked)}
         totals = dict.fromkeys(alive, 0.0)
         counts = dict.fromkeys(alive, 0)
         # Successive halving: the deals and the clock split evenly over rounds; after
         # each round but the last the better half of the candidates goes on.
         rounds = max(1, (len(alive) - 1).bit_length())
         per_round = max(1, self.samples // rounds)
-        for r in range(rounds if len(alive) > 1 else 0):
+        for r in range(rounds):
             until = start + self.seconds * (r + 1) / rounds
             for _ in range(per_round):
                 if self.clock() >= until:
