@@ -127,7 +127,9 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         from skydeck.server.commands import bench_server
 
         if args.seconds is None:
-            args.seconds = 15.0  # long enough for checkpoints and a stable p99
+            # long enough for checkpoints and a stable p99; --once: a cap, the run ends
+            # with its last match
+            args.seconds = 120.0 if args.once else 15.0
         return bench_server(args)
     if args.seconds is None:
         args.seconds = 3.0
@@ -323,6 +325,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="server: the game those matches play (counter: the boardgame.io anchor's own game)",
     )
     p.add_argument("--no-deflate", action="store_true", help="server: no WebSocket compression")
+    p.add_argument(
+        "--once",
+        action="store_true",
+        help="server: the boardgame.io anchor's method: create and connect every match "
+        "first (not timed), then time only the moves while each plays to its end once "
+        "(--seconds: the most to wait)",
+    )
     p.add_argument(
         "--workers",
         type=int,

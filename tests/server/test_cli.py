@@ -18,6 +18,8 @@ def test_serve_parses_host_port_and_db():
 def test_bench_still_takes_games_and_now_server():
     parser = build_parser()
     assert parser.parse_args(["bench", "server", "--matches", "3"]).matches == 3
+    assert parser.parse_args(["bench", "server", "--once"]).once is True
+    assert parser.parse_args(["bench", "server"]).once is False
     with pytest.raises(SystemExit):
         parser.parse_args(["bench", "no-such-game"])
 

@@ -7,7 +7,7 @@ import pytest
 
 from skydeck.core import Action, IllegalAction
 from skydeck.core.registry import game_ids
-from skydeck.server.counter import INC, CounterGame, bench_games
+from skydeck.server.counter import INC, MOVES, CounterGame, bench_games
 from tests.conformance import checks
 
 
@@ -52,3 +52,18 @@ def test_bench_server_plays_the_counter() -> None:
     assert result["game"] == "counter" and result["moves"] > 0 and result["errors"] == 0
     with pytest.raises(ValueError, match="single bench server"):
         run_bench("counter", workers=2)
+
+
+def test_bench_once_times_every_move_of_each_match_and_no_set_up() -> None:
+    """``--once`` (the anchor's method): each match is created and connected before the
+    clock starts and is played to its end exactly once, so the moves timed are exactly
+    the matches' moves (the anchor's 200 each) and every match finishes."""
+    from skydeck.server.bench import run_bench
+
+    result = run_bench("counter", matches=3, seconds=60, once=True)
+    assert result["method"].startswith("once")
+    assert result["moves"] == 3 * MOVES and result["finished_games"] == 3
+    assert result["errors"] == 0 and 0 < result["p50_ms"] <= result["p99_ms"]
+    assert result["server_cpu_ms_per_move"] > 0
+    continuous = run_bench("counter", matches=1, seconds=2)
+    assert continuous["method"].startswith("continuous")

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -125,6 +125,7 @@ class _Bot(asyncio.Protocol):
         rng: random.Random,
         deflate: bool,
         done: asyncio.Future[None],
+        ready: asyncio.Future[None] | None = None,
     ) -> None:
         from websockets.client import ClientProtocol
         from websockets.uri import parse_uri
@@ -146,6 +147,9 @@ class _Bot(asyncio.Protocol):
         self.sent_at = 0.0
         self.sent_n = -1
         self.waiting = False
+        #: Set once the first state has come (``--once``: the bot then waits for ``go``).
+        self.ready = ready
+        self.held: str | None = None  # that first state, while the bot waits
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast(asyncio.Transport, transport)  # uvloop's is no subclass
@@ -189,6 +193,11 @@ class _Bot(asyncio.Protocol):
             return False
         if kind != "state":
             return False
+        if self.ready is not None:  # set-up, not timed: hold the first state until ``go``
+            self.held = raw
+            if not self.ready.done():
+                self.ready.set_result(None)
+            return False
         n = msg["n"]
         if self.waiting and n > self.sent_n:
             stats.latencies.append(time.perf_counter() - self.sent_at)
@@ -207,6 +216,15 @@ class _Bot(asyncio.Protocol):
                 act = {"type": "act", "seat": self.seat, "action": choice, "n": n}
                 self.ws.send_text(json.dumps(act).encode())
         return False
+
+    def go(self) -> None:
+        """Start playing from the state held since set-up (``--once``)."""
+        self.ready = None
+        raw, self.held = self.held, None
+        if raw is not None and self._message(raw):
+            self.ws.send_close(1000)
+            self._finish(None)
+        self._flush()
 
     def _flush(self) -> None:
         assert self.transport is not None
@@ -242,7 +260,36 @@ async def _bot(
         transport.close()
 
 
-async def _drive(base: str, game: str, matches: int, seconds: float, deflate: bool) -> Stats:
+async def _new_match(http: httpx.AsyncClient, game: str, seed: int) -> dict[str, Any]:
+    body = {
+        "game": game,
+        "seed": seed,
+        "options": {"players": 2},
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+    }
+    for attempt in range(3):
+        try:
+            r = await http.post("/api/matches", json=body)
+            break
+        except httpx.TransportError:
+            # A pooled keep-alive connection the server closed meanwhile.
+            if attempt == 2:
+                raise
+    r.raise_for_status()
+    return dict(r.json())
+
+
+async def _drive(
+    base: str,
+    game: str,
+    matches: int,
+    seconds: float,
+    deflate: bool,
+    mark: Callable[[], None] = lambda: None,
+) -> Stats:
+    """Keep ``matches`` matches going for ``seconds``: a slot whose match ends creates
+    the next one, so match set-up (HTTP, WebSocket handshakes, first states) is timed
+    with the moves. ``mark`` is called when the clock starts and when it stops."""
     stats = Stats()
     url = base.replace("http", "ws", 1)
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
@@ -251,35 +298,79 @@ async def _drive(base: str, game: str, matches: int, seconds: float, deflate: bo
             seed = k
             rng = random.Random(k)
             while True:
-                body = {
-                    "game": game,
-                    "seed": seed,
-                    "options": {"players": 2},
-                    "seats": [{"kind": "human"}, {"kind": "human"}],
-                }
-                for attempt in range(3):
-                    try:
-                        r = await http.post("/api/matches", json=body)
-                        break
-                    except httpx.TransportError:
-                        # A pooled keep-alive connection the server closed meanwhile.
-                        if attempt == 2:
-                            raise
-                r.raise_for_status()
-                m = r.json()
+                m = await _new_match(http, game, seed)
                 seed += matches
                 await asyncio.gather(
                     _bot(url, m, 0, stats, rng, deflate), _bot(url, m, 1, stats, rng, deflate)
                 )
 
+        mark()
         slots = [asyncio.ensure_future(one_slot(k)) for k in range(matches)]
         done, _ = await asyncio.wait(slots, timeout=seconds, return_when=asyncio.FIRST_EXCEPTION)
+        mark()
         for task in slots:
             task.cancel()
         await asyncio.gather(*slots, return_exceptions=True)
         for task in done:
             if not task.cancelled() and task.exception() is not None:
                 raise task.exception()  # type: ignore[misc]
+    return stats
+
+
+#: Seconds the untimed set-up of ``--once`` may take.
+SETUP_SECONDS = 120.0
+
+
+async def _drive_once(
+    base: str,
+    game: str,
+    matches: int,
+    seconds: float,
+    deflate: bool,
+    mark: Callable[[], None] = lambda: None,
+) -> Stats:
+    """The anchor's method (``../shared/anchors/bgio/rawdriver.js``): create every match
+    and connect both its seats first, not timed; then start the clock, let every match
+    play to its end once (or until ``seconds``), and stop it when the last one ends. So
+    only the moves are timed; the run's end drains as its matches finish."""
+    stats = Stats()
+    url = base.replace("http", "ws", 1)
+    loop = asyncio.get_running_loop()
+    host, port = url.split("/")[2].split(":")
+    bots: list[_Bot] = []
+    transports: list[asyncio.BaseTransport] = []
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            made = [await _new_match(http, game, k) for k in range(matches)]
+        for k, m in enumerate(made):
+            rng = random.Random(k)
+            for seat in (0, 1):
+                uri = f"{url}/ws/matches/{m['id']}"
+                bot = _Bot(
+                    uri, m, seat, stats, rng, deflate, loop.create_future(), loop.create_future()
+                )
+
+                def factory(b: _Bot = bot) -> _Bot:
+                    return b
+
+                conn, _ = await loop.create_connection(factory, host, int(port))
+                transports.append(conn)
+                bots.append(bot)
+        readies = [b.ready for b in bots if b.ready is not None]
+        await asyncio.wait_for(asyncio.gather(*readies), SETUP_SECONDS)
+        mark()
+        for bot in bots:
+            bot.go()
+        done, _ = await asyncio.wait(
+            [b.done for b in bots], timeout=seconds, return_when=asyncio.FIRST_EXCEPTION
+        )
+        mark()
+        for f in done:
+            if f.exception() is not None:
+                raise f.exception()  # type: ignore[misc]
+    finally:
+        for open_conn in transports:
+            open_conn.close()
     return stats
 
 
@@ -343,10 +434,13 @@ def run_bench(
     deflate: bool = True,
     workers: int = 1,
     db: str | None = None,
+    once: bool = False,
 ) -> dict[str, Any]:
     """``workers`` > 1: that many workers behind HAProxy over PostgreSQL (``db``, else a
     throw-away PostgreSQL server with its default, durable settings); the server CPU
-    is then that of every worker and of HAProxy."""
+    is then that of every worker and of HAProxy. ``once``: the anchor's method
+    (``_drive_once``: set-up not timed, each match played to its end once) instead of
+    ``seconds`` of matches kept going (``_drive``: set-up timed)."""
     if workers > 1 and game == "counter":
         raise ValueError("the counter game is known to a single bench server only (--workers 1)")
     # The machine's load before the bench adds its own two processes to it.
@@ -369,22 +463,30 @@ def run_bench(
     else:
         proc = _start_server(db, port, deflate)
         pids = [proc.pid]
+    # (wall, server CPU, bots' CPU) when the clock starts and when it stops
+    marks: list[tuple[float, float | None, float]] = []
+
+    def mark() -> None:
+        marks.append((time.perf_counter(), _cpu_total(pids), time.process_time()))
+
+    drive = _drive_once if once else _drive
     try:
-        server_cpu0 = _cpu_total(pids)
-        bots_cpu0 = time.process_time()
-        t0 = time.perf_counter()
-        stats = _run(_drive(f"http://127.0.0.1:{port}", game, matches, seconds, deflate))
-        elapsed = time.perf_counter() - t0
-        bots_cpu = time.process_time() - bots_cpu0
-        server_cpu1 = _cpu_total(pids)
+        stats = _run(drive(f"http://127.0.0.1:{port}", game, matches, seconds, deflate, mark))
     finally:
         proc.terminate()
         proc.wait(30)
         if pg is not None:
             pg.stop()
+    (t0, server_cpu0, bots_cpu0), (t1, server_cpu1, bots_cpu1) = marks
+    elapsed, bots_cpu = t1 - t0, bots_cpu1 - bots_cpu0
     lat = sorted(stats.latencies) or [0.0]
     return {
         "game": game,
+        "method": (
+            "once: every match created and connected first (not timed), each played to its end once"
+            if once
+            else "continuous: matches kept going, a new one created as each ends (timed)"
+        ),
         "matches": matches,
         "seconds": round(elapsed, 2),
         "moves": stats.moves,

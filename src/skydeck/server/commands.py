@@ -72,6 +72,7 @@ def bench_server(args: argparse.Namespace) -> int:
         deflate=not args.no_deflate,
         workers=args.workers,
         db=args.db,
+        once=args.once,
     )
     if getattr(args, "json", False):
         print(json.dumps(result))
@@ -80,7 +81,7 @@ def bench_server(args: argparse.Namespace) -> int:
             f"{result['matches']} concurrent {result['game']} matches over WebSockets, "
             f"{result['workers']} worker(s), "
             f"{result['seconds']} s, {result['storage']}, {result['compression']}, "
-            f"{result['event_loop']}:\n"
+            f"{result['event_loop']}; {result['method']}:\n"
             f"  {result['moves']} moves, {result['moves_per_s']} moves/s, "
             f"latency p50 {result['p50_ms']} ms, p90 {result['p90_ms']} ms, "
             f"p99 {result['p99_ms']} ms, max {result['max_ms']} ms, {result['errors']} errors\n"
