@@ -282,6 +282,31 @@ def check_illegal_actions(game: Game, seed: int, every: int = 5) -> None:
         seen.extend(legal[:4])
 
 
+def _validates(state: State, action: Action, seat: int) -> bool:
+    try:
+        state.validate(action, seat)
+    except IllegalAction:
+        return False
+    return True
+
+
+def check_accepts(game: Game, seed: int, every: int = 2) -> None:
+    """``accepts`` answers as ``validate`` does, along a random playout: for the legal
+    actions, actions legal earlier, an unknown kind and the server's timed actions (the
+    clocks' question after every move, which games may answer without ``validate``)."""
+    timed = [Action(kind) for kind in ("timeout", "stop", "pass", "done")]
+    seen: list[Action] = []
+    for step, state in walk(game, seed, every):
+        for seat in state.to_move or (0,):
+            legal = state.legal_actions(seat)
+            unknown = Action("zz_no_such_action", (1,))
+            for a in [*legal[:6], *seen[-6:], unknown, *timed]:
+                assert state.accepts(a, seat) == _validates(state, a, seat), (
+                    f"step {step}: accepts({a}, {seat}) disagrees with validate"
+                )
+            seen.extend(legal[:3])
+
+
 #: The checks every game takes whatever it declares (the suite adds the declared ones).
 CONTRACT = (
     check_playout_finishes,
@@ -291,4 +316,5 @@ CONTRACT = (
     check_views_and_resample,
     check_action_round_trips,
     check_illegal_actions,
+    check_accepts,
 )

@@ -63,6 +63,11 @@ def test_views_and_resample(gid: str, cfg: dict) -> None:
     checks.check_views_and_resample(skydeck.load(gid, **cfg), 14)
 
 
+@pytest.mark.parametrize(("gid", "cfg"), CONFIGS)
+def test_accepts_answers_as_validate(gid: str, cfg: dict) -> None:
+    checks.check_accepts(skydeck.load(gid, **cfg), 19)
+
+
 PUBLIC = [p for p in CONFIGS if game_class(p.values[0]).public_views]
 
 

@@ -241,6 +241,16 @@ class State(ABC):
         if action not in self.legal_actions(seat):
             raise IllegalAction(f"'{action}' is not a legal action for {player_name(seat)} now")
 
+    def accepts(self, action: Action, seat: int) -> bool:
+        """Whether ``validate(action, seat)`` would pass, as a plain answer. The server
+        asks it after every move for each timed action (clocks.py); games whose
+        refusal builds a message override it with a direct test of the same rule."""
+        try:
+            self.validate(action, seat)
+        except IllegalAction:
+            return False
+        return True
+
     @abstractmethod
     def _apply(self, action: Action, seat: int) -> list[Event]:
         """Mutate the state for a validated action and return its events."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from skydeck.core import Action, IllegalAction, State
+from skydeck.core import Action, State
 
 #: Seconds of Stellar Conflict's timed deployment per battle scale.
 CONFLICT_SECONDS = {"dispute": 30.0, "conflict": 60.0, "war": 120.0}
@@ -100,14 +100,6 @@ class Wanted:
     seats: tuple[int, ...] = ()
 
 
-def _accepts(state: State, action: Action, seat: int) -> bool:
-    try:
-        state.validate(action, seat)
-    except IllegalAction:
-        return False
-    return True
-
-
 def wanted_clocks(
     game_id: str,
     options: dict[str, Any],
@@ -127,13 +119,13 @@ def wanted_clocks(
             continue
         action = Action(ta.kind)
         if ta.scope == "table":
-            if to_move and _accepts(state, action, to_move[0]):
+            if to_move and state.accepts(action, to_move[0]):
                 key = f"{ta.label}:table"
                 out.append(Wanted(key, to_move[0], seconds, action.to_json(), tuple(to_move)))
                 engine_timed.update(to_move)
             continue
         for seat in to_move:
-            if seat not in engine_timed and _accepts(state, action, seat):
+            if seat not in engine_timed and state.accepts(action, seat):
                 start = turn_start.get(seat, 0)
                 key = f"{ta.label}:{seat}:{start}"
                 out.append(Wanted(key, seat, seconds, action.to_json()))

@@ -246,6 +246,14 @@ class StelliumState(State):
                 return
             raise IllegalAction(self._why_illegal(action))
 
+    def accepts(self, action: Action, seat: int) -> bool:
+        """``validate`` without its refusal message: the server's clock check asks after
+        every move whether the 5-second draw is running, which holds exactly in the draw
+        step (the timeout is never a listed action)."""
+        if action == TIMEOUT:
+            return self.phase == DRAW_PHASE
+        return super().accepts(action, seat)
+
     def _why_illegal(self, action: Action) -> str:
         phase = PHASES[self.phase]
         kinds = sorted({a.kind for a in self._legal or ()})
