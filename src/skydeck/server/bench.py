@@ -174,9 +174,7 @@ class _Bot(asyncio.Protocol):
                     raw = b"".join(self.parts).decode()
                     self.parts = []
                     if self._message(raw):
-                        self.ws.send_close(1000)
-                        self._flush()
-                        self._finish(None)
+                        self._close()
                         return
         self._flush()
         if self.ws.close_expected():
@@ -222,9 +220,15 @@ class _Bot(asyncio.Protocol):
         self.ready = None
         raw, self.held = self.held, None
         if raw is not None and self._message(raw):
-            self.ws.send_close(1000)
-            self._finish(None)
+            self._close()
+        else:
+            self._flush()
+
+    def _close(self) -> None:
+        """The match is over for this seat: close the connection and report done."""
+        self.ws.send_close(1000)
         self._flush()
+        self._finish(None)
 
     def _flush(self) -> None:
         assert self.transport is not None

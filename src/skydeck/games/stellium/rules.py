@@ -242,7 +242,7 @@ class StelliumState(State):
         if (action.kind, action.args) not in self._legal_set:
             # The 5-second clock's random draw: the server's action, never a player's
             # choice, so it is accepted here but not listed in legal_actions.
-            if action == TIMEOUT and self.phase == DRAW_PHASE:
+            if action == TIMEOUT and self._draw_clock_runs():
                 return
             raise IllegalAction(self._why_illegal(action))
 
@@ -251,8 +251,12 @@ class StelliumState(State):
         every move whether the 5-second draw is running, which holds exactly in the draw
         step (the timeout is never a listed action)."""
         if action == TIMEOUT:
-            return self.phase == DRAW_PHASE
+            return self._draw_clock_runs()
         return super().accepts(action, seat)
+
+    def _draw_clock_runs(self) -> bool:
+        """The 5-second clock's random draw is accepted exactly in the draw step."""
+        return self.phase == DRAW_PHASE
 
     def _why_illegal(self, action: Action) -> str:
         phase = PHASES[self.phase]
