@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+
+from hypothesis import given
+from hypothesis import strategies as hs
+
 from skydeck.core import Action, Rng
 from skydeck.games.conflict.agents import AGENTS, HeuristicAgent
 from skydeck.games.conflict.battle import new_card
 from skydeck.games.conflict.state import OVER
+from skydeck.sim.runner import play_match
 from tests.games.conflict.helpers import fire, load, prepared
 
 
@@ -113,3 +119,44 @@ def test_heuristic_plays_every_mode_to_the_end() -> None:
             assert action in acts
             st.apply(action, seat)
         assert len(st.cards) >= game.players * 2
+
+
+# --- the deployment search's geometry: faster, the same decisions -------------------
+
+
+@given(
+    hs.integers(min_value=0, max_value=10_000),
+    hs.integers(min_value=0, max_value=900),
+    hs.integers(min_value=0, max_value=600),
+    hs.integers(min_value=0, max_value=359),
+)
+def test_an_outline_is_its_shape_moved(pick: int, x: int, y: int, angle: int) -> None:
+    """``Shapes.outline`` (one per ship and angle, moved) holds exactly the rectangle,
+    bounding circle, lasers and shields that ``Shapes.shape`` computes in place."""
+    shapes = _GAME.shapes
+    ship = pick % len(_GAME.content.ships)
+    full = shapes.shape(ship, x, y, angle)
+    outline = shapes.outline(ship, x, y, angle)
+    assert outline.rect == full.rect and outline.circle == full.circle
+    assert outline.lasers == full.lasers and outline.shields == full.shields
+
+
+_GAME = load(2, scale="war")
+
+
+def test_the_heuristic_plays_the_pinned_games() -> None:
+    """Two whole heuristic mirrors, pinned by the digest of their actions as the
+    heuristic played them before its deployment search was sped up (commit db00205):
+    a speed-up must not change a single decision, or every balance table measured with
+    it (docs/balance.md) would no longer be reproducible."""
+    played = []
+    for scale, races, seed in (
+        ("conflict", ["wiss", "hexai"], 7),
+        ("war", ["vak", "tetrakori"], 8),
+    ):
+        game = load(2, scale=scale, races=races)
+        agents = [HeuristicAgent(game, seed=seed * 10 + i) for i in range(2)]
+        entries = play_match(game, agents, seed, keep_match=True).match.record.entries
+        text = "\n".join(f"{e.seat} {e.action.to_json()}" for e in entries)
+        played.append((scale, len(entries), hashlib.sha256(text.encode()).hexdigest()[:16]))
+    assert played == [("conflict", 37, "397ccaddb316cd23"), ("war", 62, "82ca84c510276182")]

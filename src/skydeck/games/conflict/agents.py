@@ -155,7 +155,7 @@ class _Context:
 
     def quick(self, x: int, y: int, angle: int) -> float:
         """Cheap geometric worth of putting the hand card at (x, y, angle)."""
-        shape = self.shapes.shape(self.hand, x, y, angle)
+        shape = self.shapes.outline(self.hand, x, y, angle)
         value = 0.0
         for p, d, strength, kind in shape.lasers:
             hit = g.first_hit(p, d, self.rects, -1, self.circles)
@@ -167,7 +167,18 @@ class _Context:
                 dist = math.hypot(ex - px, ey - py) or 1.0
                 value += 0.2 * ((ex - px) * d[0] + (ey - py) * d[1]) / dist / g.ONE
         own = self.card
+        (cx, cy), r2 = shape.circle
         for i, p, d, strength, kind, hit in self.lasers:
+            # geometry.may_hit, inlined (a ray that misses the bounding circle misses
+            # the card): most of the table's lasers pass far from a given spot
+            wx, wy = cx - p[0], cy - p[1]
+            if wx * d[0] + wy * d[1] < 0:
+                if wx * wx + wy * wy > r2:
+                    continue
+            else:
+                cr = d[0] * wy - d[1] * wx
+                if cr * cr > r2 * (d[0] * d[0] + d[1] * d[1]):
+                    continue
             t = g.ray_rect(p, d, shape.rect)
             if t is None or (hit is not None and not t[0] * hit[1][1] < hit[1][0] * t[1]):
                 continue

@@ -33,6 +33,29 @@ class Shape:
     exits_mm: tuple[tuple[float, float], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Outline:
+    """A placed card's rectangle, bounding circle (``geometry.bounding_radius2``),
+    lasers (exit point, direction, strength, kind) and shields, in world units: what
+    ``Shape`` holds for hitting and being hit (``Shapes.outline``)."""
+
+    rect: g.Rect
+    circle: tuple[g.Point, int]
+    lasers: tuple[tuple[g.Point, g.Point, int, str], ...]
+    shields: tuple[tuple[g.Point, g.Point], ...]
+
+    def moved(self, dx: int, dy: int) -> Outline:
+        """This outline moved by (dx, dy) world units (even numbers: a whole number of
+        millimetres, so the circle's rounded centre moves exactly too)."""
+        (cx, cy), r2 = self.circle
+        return Outline(
+            tuple((px + dx, py + dy) for px, py in self.rect),  # type: ignore[arg-type]
+            ((cx + dx, cy + dy), r2),
+            tuple(((px + dx, py + dy), d, s, k) for (px, py), d, s, k in self.lasers),
+            tuple(((ax + dx, ay + dy), (bx + dx, by + dy)) for (ax, ay), (bx, by) in self.shields),
+        )
+
+
 #: Ship shapes kept before the cache starts again (about 2 KB each). A match uses a few
 #: dozen; every ship on every grid spot would be ~28,000 shapes, ~55 MB, which a
 #: long-running server fills only slowly (the soak read it as a leak).
@@ -55,6 +78,7 @@ class Shapes:
         #: one shared ``place`` Action per grid spot, so legal_actions builds none
         self.place_action = {p: Action("place", p) for p in self.grid}
         self._blocked: dict[tuple[int, int, int], frozenset[tuple[int, int, int]]] = {}
+        self._outlines: dict[tuple[int, int], Outline] = {}
 
     def rect(self, x: int, y: int, angle: int) -> g.Rect:
         key = (x, y, angle)
@@ -98,6 +122,37 @@ class Shapes:
                 tuple(self._exit_mm(p, d) for p, d, _s, _k in lasers),
             )
         return s
+
+    def outline(self, ship: int, x: int, y: int, angle: int) -> Outline:
+        """The parts of ``shape(ship, x, y, angle)`` that decide what a card hits and
+        what hits it (rectangle, bounding circle, lasers, shields), without the display
+        parts and without filling the shape cache. World points are integers, so a card
+        moved by (x, y) is its shape at the origin moved by (x * MM, y * MM), exactly:
+        one outline per ship and angle is kept, and moved. Why: the heuristic weighs
+        every free grid spot for its hand card at each decision, thousands of spots that
+        ``shape`` would cache only to evict (it keeps 4,096)."""
+        at_origin = self._outlines.get((ship, angle))
+        if at_origin is None:
+            card = self.content.ships[ship]
+            rect = g.card_rect(0, 0, angle, self.hw, self.hl)
+            at_origin = self._outlines[(ship, angle)] = Outline(
+                rect,
+                g.bounding_radius2(rect),
+                tuple(
+                    (
+                        g.to_world(0, 0, angle, lz.lx, lz.ly),
+                        g.heading(angle + lz.direction),
+                        lz.strength,
+                        lz.kind,
+                    )
+                    for lz in card.lasers
+                ),
+                tuple(
+                    (g.to_world(0, 0, angle, a, b), g.to_world(0, 0, angle, c, d))
+                    for a, b, c, d in card.shields
+                ),
+            )
+        return at_origin.moved(x * g.MM, y * g.MM)
 
     def _exit_mm(self, p: g.Point, d: g.Point) -> tuple[float, float]:
         x, y, den = g.point_at(p, d, g.table_exit(p, d, self.width, self.height))
