@@ -121,6 +121,9 @@ class _Context:
         self.cshapes = shapes
         self.rects = [s.rect for s in shapes]
         self.circles = [s.circle for s in shapes]
+        # the same cards as floats, for ``geometry.first_hit_near`` (as the battle uses)
+        self.near = [(i, *s.near) for i, s in enumerate(shapes)]
+        self.frames = [s.frame for s in shapes]
         # every laser still to fire, with what it hits now
         self.lasers: list[tuple[int, g.Point, g.Point, int, str, tuple[int, g.Frac] | None]] = []
         for i, (c, s) in enumerate(zip(cards, shapes)):
@@ -158,7 +161,9 @@ class _Context:
         shape = self.shapes.outline(self.hand, x, y, angle)
         value = 0.0
         for p, d, strength, kind in shape.lasers:
-            hit = g.first_hit(p, d, self.rects, -1, self.circles)
+            # first_hit's answer: floats find the card, exact integers where they
+            # cannot tell (geometry.first_hit_near)
+            hit = g.first_hit_near(p, d, g.float_ray(p, d), self.rects, -1, self.near, self.frames)
             if hit is not None:
                 value += self._target_value(hit[0], strength, kind, g.point_at(p, d, hit[1]))
             else:  # aim at where the enemy gathers
