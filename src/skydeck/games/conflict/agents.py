@@ -124,14 +124,14 @@ class _Context:
         # the same cards as floats, for ``geometry.first_hit_near`` (as the battle uses)
         self.near = [(i, *s.near) for i, s in enumerate(shapes)]
         self.frames = [s.frame for s in shapes]
-        # every laser still to fire, with what it hits now
-        self.lasers: list[tuple[int, g.Point, g.Point, int, str, tuple[int, g.Frac] | None]] = []
+        # every laser still to fire, with what it hits now and its ray as floats
+        self.lasers: list[tuple[Any, ...]] = []
         for i, (c, s) in enumerate(zip(cards, shapes)):
             if c[b.C_FIRED]:
                 continue
-            for p, d, strength, kind in s.lasers:
+            for (p, d, strength, kind), ray in zip(s.lasers, s.rays):
                 hit = g.first_hit(p, d, self.rects, i, self.circles)
-                self.lasers.append((i, p, d, strength, kind, hit))
+                self.lasers.append((i, p, d, strength, kind, hit, *ray))
         enemies = [(c[b.C_X], c[b.C_Y]) for c in cards if c[b.C_OWNER] not in (seat, -1)]
         self.enemy_centre = (
             (sum(x for x, _ in enemies) / len(enemies), sum(y for _, y in enemies) / len(enemies))
@@ -172,18 +172,15 @@ class _Context:
                 dist = math.hypot(ex - px, ey - py) or 1.0
                 value += 0.2 * ((ex - px) * d[0] + (ey - py) * d[1]) / dist / g.ONE
         own = self.card
+        # the spot's bounding circle as floats, widened as geometry.float_circle widens
+        # it: a laser that passes it by that margin surely misses the card (the test of
+        # geometry.nearest_card); most of the table's lasers pass far from a given spot
         (cx, cy), r2 = shape.circle
-        for i, p, d, strength, kind, hit in self.lasers:
-            # geometry.may_hit, inlined (a ray that misses the bounding circle misses
-            # the card): most of the table's lasers pass far from a given spot
-            wx, wy = cx - p[0], cy - p[1]
-            if wx * d[0] + wy * d[1] < 0:
-                if wx * wx + wy * wy > r2:
-                    continue
-            else:
-                cr = d[0] * wy - d[1] * wx
-                if cr * cr > r2 * (d[0] * d[0] + d[1] * d[1]):
-                    continue
+        fcx, fcy, reach = cx / g.MM, cy / g.MM, math.sqrt(r2) / g.MM + 1e-3
+        for i, p, d, strength, kind, hit, fx, fy, ux, uy in self.lasers:
+            wx, wy = fcx - fx, fcy - fy
+            if wx * ux + wy * uy < -reach or abs(wx * uy - wy * ux) > reach:
+                continue
             t = g.ray_rect(p, d, shape.rect)
             if t is None or (hit is not None and not t[0] * hit[1][1] < hit[1][0] * t[1]):
                 continue
