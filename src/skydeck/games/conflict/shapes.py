@@ -48,11 +48,14 @@ class Outline:
         """This outline moved by (dx, dy) world units (even numbers: a whole number of
         millimetres, so the circle's rounded centre moves exactly too)."""
         (cx, cy), r2 = self.circle
+        (ax, ay), (bx, by), (qx, qy), (ex, ey) = self.rect
         return Outline(
-            tuple((px + dx, py + dy) for px, py in self.rect),  # type: ignore[arg-type]
+            ((ax + dx, ay + dy), (bx + dx, by + dy), (qx + dx, qy + dy), (ex + dx, ey + dy)),
             ((cx + dx, cy + dy), r2),
-            tuple(((px + dx, py + dy), d, s, k) for (px, py), d, s, k in self.lasers),
-            tuple(((ax + dx, ay + dy), (bx + dx, by + dy)) for (ax, ay), (bx, by) in self.shields),
+            tuple([((px + dx, py + dy), d, s, k) for (px, py), d, s, k in self.lasers]),
+            tuple([((px + dx, py + dy), (qx + dx, qy + dy)) for (px, py), (qx, qy) in self.shields])
+            if self.shields
+            else (),
         )
 
 
