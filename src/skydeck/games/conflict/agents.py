@@ -15,7 +15,7 @@ fewest enemy lasers and ships can reach it.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 from skydeck.core import Action, Rng
 from skydeck.games.conflict import battle as b
@@ -23,6 +23,7 @@ from skydeck.games.conflict import geometry as g
 from skydeck.games.conflict.game import ConflictGame
 from skydeck.games.conflict.state import BATTLE, ConflictState
 
+_Spot = tuple[int, int, int]  # a place action's (x, y, angle)
 SIMULATED = 12  # placements replayed through a full battle per decision
 
 
@@ -72,16 +73,17 @@ class HeuristicAgent:
         base = self.table_state(view)
         ctx = _Context(self.game, base, seat, hand_idx)
         scored = []
+        quick, noise = ctx.quick, self.rng.random
         for a in places:
-            x, y, ang = (int(v) for v in a.args)  # type: ignore[arg-type]
-            scored.append((ctx.quick(x, y, ang) + self.rng.random() * 1e-3, a))
+            x, y, ang = cast(_Spot, a.args)  # the grid's whole numbers (Shapes.place_action)
+            scored.append((quick(x, y, ang) + noise() * 1e-3, a))
         scored.sort(key=lambda t: -t[0])
         best: tuple[float, float, Action] | None = None
-        for quick, a in scored[:SIMULATED]:
-            x, y, ang = (int(v) for v in a.args)  # type: ignore[arg-type]
+        for rating, a in scored[:SIMULATED]:
+            x, y, ang = cast(_Spot, a.args)
             value = ctx.simulate(x, y, ang)
-            if best is None or (value, quick) > (best[0], best[1]):
-                best = (value, quick, a)
+            if best is None or (value, rating) > (best[0], best[1]):
+                best = (value, rating, a)
         assert best is not None
         return best[2]
 
