@@ -123,6 +123,8 @@ def test_heuristic_plays_every_mode_to_the_end() -> None:
 
 # --- the deployment search's geometry: faster, the same decisions -------------------
 
+_GAME = load(2, scale="war")
+
 
 @given(
     hs.integers(min_value=0, max_value=10_000),
@@ -139,9 +141,6 @@ def test_an_outline_is_its_shape_moved(pick: int, x: int, y: int, angle: int) ->
     outline = shapes.outline(ship, x, y, angle)
     assert outline.rect == full.rect and outline.circle == full.circle
     assert outline.lasers == full.lasers and outline.shields == full.shields
-
-
-_GAME = load(2, scale="war")
 
 
 def test_the_heuristic_plays_the_pinned_games() -> None:
