@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as hs
 
 from skydeck.core import Action, Rng
+from skydeck.games.conflict import geometry as g
 from skydeck.games.conflict.agents import AGENTS, HeuristicAgent
 from skydeck.games.conflict.battle import new_card
 from skydeck.games.conflict.state import OVER
@@ -133,14 +134,29 @@ _GAME = load(2, scale="war")
     hs.integers(min_value=0, max_value=359),
 )
 def test_an_outline_is_its_shape_moved(pick: int, x: int, y: int, angle: int) -> None:
-    """``Shapes.outline`` (one per ship and angle, moved) holds exactly the rectangle,
-    bounding circle, lasers and shields that ``Shapes.shape`` computes in place."""
+    """``Shapes.outline`` (one per ship and angle, moved; ``Shapes.shape`` is built on
+    it) holds exactly the rectangle, bounding circle, lasers and shields that the card's
+    geometry gives when computed in place at (x, y, angle)."""
     shapes = _GAME.shapes
     ship = pick % len(_GAME.content.ships)
-    full = shapes.shape(ship, x, y, angle)
+    card = _GAME.content.ships[ship]
+    rect = g.card_rect(x, y, angle, shapes.hw, shapes.hl)
+    lasers = tuple(
+        (
+            g.to_world(x, y, angle, lz.lx, lz.ly),
+            g.heading(angle + lz.direction),
+            lz.strength,
+            lz.kind,
+        )
+        for lz in card.lasers
+    )
+    shields = tuple(
+        (g.to_world(x, y, angle, a, b), g.to_world(x, y, angle, c, d))
+        for a, b, c, d in card.shields
+    )
     outline = shapes.outline(ship, x, y, angle)
-    assert outline.rect == full.rect and outline.circle == full.circle
-    assert outline.lasers == full.lasers and outline.shields == full.shields
+    assert outline.rect == rect and outline.circle == g.bounding_radius2(rect)
+    assert outline.lasers == lasers and outline.shields == shields
 
 
 def test_the_heuristic_plays_the_pinned_games() -> None:

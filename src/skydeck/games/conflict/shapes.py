@@ -96,39 +96,26 @@ class Shapes:
         if s is None:
             if len(self._cache) >= SHAPES_KEPT:
                 self._cache.clear()
-            card = self.content.ships[ship]
-            rect = self.rect(x, y, angle)
-            lasers = tuple(
-                (
-                    g.to_world(x, y, angle, lz.lx, lz.ly),
-                    g.heading(angle + lz.direction),
-                    lz.strength,
-                    lz.kind,
-                )
-                for lz in card.lasers
-            )
-            shields = tuple(
-                (g.to_world(x, y, angle, a, b), g.to_world(x, y, angle, c, d))
-                for a, b, c, d in card.shields
-            )
-            origins = tuple((g.to_mm(p[0]), g.to_mm(p[1])) for p, _d, _s, _k in lasers)
-            circle = g.bounding_radius2(rect)
+            # what hits and is hit: the outline; then the parts for display and the
+            # battle's float pre-filters
+            o = self.outline(ship, x, y, angle)
+            lasers = o.lasers
             s = self._cache[key] = Shape(
-                rect,
-                circle,
+                o.rect,
+                o.circle,
                 lasers,
-                shields,
-                origins,
-                g.float_circle(circle),
+                o.shields,
+                tuple((g.to_mm(p[0]), g.to_mm(p[1])) for p, _d, _s, _k in lasers),
+                g.float_circle(o.circle),
                 tuple(g.float_ray(p, d) for p, d, _s, _k in lasers),
-                g.float_frame(rect),
+                g.float_frame(o.rect),
                 tuple(self._exit_mm(p, d) for p, d, _s, _k in lasers),
             )
         return s
 
     def outline(self, ship: int, x: int, y: int, angle: int) -> Outline:
-        """The parts of ``shape(ship, x, y, angle)`` that decide what a card hits and
-        what hits it (rectangle, bounding circle, lasers, shields), without the display
+        """What decides what a card hits and what hits it (rectangle, bounding circle,
+        lasers, shields): the core of ``shape(ship, x, y, angle)``, without the display
         parts and without filling the shape cache. World points are integers, so a card
         moved by (x, y) is its shape at the origin moved by (x * MM, y * MM), exactly:
         one outline per ship and angle is kept, and moved. Why: the heuristic weighs
