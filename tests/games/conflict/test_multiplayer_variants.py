@@ -172,7 +172,8 @@ def test_stolen_goods_vaporise_when_a_second_ship_hits_with_an_ion_laser() -> No
         [
             ("wiss.eclipse_1", 0, 200, 300, 270),  # initiative 5, strength 3 forward
             ("hexai.brood_1", 1, 450, 300, 90, 3),
-            ("wiss.flagship", 0, 450, 520, 90),  # initiative 5; its ion fires downward
+            ("wiss.flagship", 0, 485, 520, 90),  # initiative 5; its ion fires downward, past
+            # the Brood's side shield (the middle half of its long edge)
         ],
         races=["wiss", "hexai"],
         variants=["stolen_goods"],
