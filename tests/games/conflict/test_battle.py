@@ -301,6 +301,24 @@ def test_crystal_hulls_ignore_strength_one_lasers() -> None:
     assert damage(st, 1) == []  # shield-penetrators are strength 1 too
 
 
+def test_geodes_are_chipped_by_thin_lasers_and_shards_are_not() -> None:
+    """RULINGS content 13: the Geode has no crystal immunity, the Shards have it."""
+    st = battle([("vak.needle_1", 1, 100, 100, 0), ("tetrakori.geode_1", 0, 100, 300, 0)])
+    fire(st)
+    assert damage(st, 1) == [1]
+    st = battle([("vak.needle_1", 1, 100, 100, 0), ("tetrakori.shard_1", 0, 100, 300, 0)])
+    shots = [s for s in kinds(fire(st), "laser") if s["from_card"] == 0]
+    assert [s["result"] for s in shots] == ["immune"] and on_table(st, 1)
+
+
+def test_the_brood_wardens_flank_shields_cover_the_middle_half_of_each_long_edge() -> None:
+    """RULINGS content 13: side shields from -22 to +22 mm; a shot nearer a corner hits."""
+    for x, result in ((450, "shield"), (470, "shield"), (485, "damage"), (415, "damage")):
+        st = battle([("vak.raider_1", 0, x, 100, 0), ("hexai.brood_1", 1, 450, 300, 90)])
+        shots = [s for s in kinds(fire(st), "laser") if s["from_card"] == 0]
+        assert [s["result"] for s in shots] == [result], x
+
+
 def test_cannot_be_damaged_by_strength_two_lasers() -> None:
     st = battle([("vak.raider_1", 1, 100, 100, 0), ("tetrakori.obelisk_1", 0, 100, 300, 0)])
     fire(st)
