@@ -60,8 +60,12 @@ def run_solver(game: StellarionGame, seed: int, nodes: int, seconds: float | Non
 
 def run_agent(game: StellarionGame, seed: int, agent_seed: int, spec: str) -> dict:
     from skydeck.agents import make
+    from skydeck.games.stellarion.agents import BASE, HeuristicAgent
 
-    agent = make(spec, game, seed=agent_seed)
+    if spec == "heuristic@base":  # the heuristic with the base game's weights in any set-up
+        agent: Any = HeuristicAgent(game, seed=agent_seed, weights=BASE)
+    else:
+        agent = make(spec, game, seed=agent_seed)
     s = game.new(seed)
     worst = worst_cpu = 0.0
     moves = 0
@@ -164,7 +168,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument(
         "--start", type=int, default=0, help="first deal index (extend: --start 50 --deals 500)"
     )
-    p.add_argument("--what", default="solver", help="solver, or an agent spec (heuristic)")
+    p.add_argument(
+        "--what",
+        default="solver",
+        help="solver, an agent spec (heuristic), or heuristic@base (the heuristic with the base "
+        "game's weights)",
+    )
     p.add_argument("--nodes", type=int, default=15_000, help="solver budget in positions")
     p.add_argument("--seconds", type=float, default=None, help="solver: also a time limit")
     p.add_argument("--out", required=True)

@@ -11,25 +11,73 @@ cards are left to play with, and the Sun, Meteors, Stars and Theories.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from skydeck.core import Action, Game, Rng
+from skydeck.games.stellarion.cards import BLACK_HOLE
 from skydeck.games.stellarion.legal import END, MAIN, OVER
 from skydeck.games.stellarion.state import StellarionState
 from skydeck.games.stellarion.view import from_view
 
-READY = [0.0, 15.0, 80.0, 300.0, 700.0]
-STAR_READY = 550.0
-W_CARD, W_SPARE, W_UP, W_PAIR, NO_MOVE = 4.0, 20.0, 25.0, 30.0, 1500.0
+
+@dataclass(frozen=True)
+class Weights:
+    """What ``evaluate`` pays for each part of a position. Two sets: the base game's
+    (hand-set, 53% of solo games at 1 Shooting Star) and the expansions' (tuned on
+    all-four deals, docs/stellarion-ai.md "A heuristic for the expansions")."""
+
+    voyage: float = 1000.0  # a Voyage in a victory pile
+    ready: tuple[float, ...] = (0.0, 15.0, 80.0, 300.0, 700.0)  # k Types of a Galaxy in sight
+    star_ready: float = 550.0  # three in sight and a Shooting Star left
+    card: float = 4.0  # a card still in a deck
+    spare: float = 20.0  # a card no Galaxy still needs
+    up: float = 25.0  # a face-up top
+    pair: float = 30.0  # a Type that can Coordinate
+    no_move: float = 1500.0  # nothing to Coordinate and no Launch in sight
+    mirror_and_hole_moves: bool = False  # a Mirror pair or a Traverse counts as a move
+    short_dead: float = 120.0  # a needed card missing, a copy in a discard pile
+    short_gone: float = 400.0  # a needed card missing, no copy to retrieve
+    holes: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0, 0.0)  # k Black Holes in the Observatory
+    hole_discarded: float = 0.0  # a Black Hole lost to its discard pile
+    meteor_pair: float = 400.0  # two Meteor tokens held: a Voyage on demand
+    meteor_odd: float = 120.0  # the odd Meteor token held
+    sun_cubed: float = 500.0  # the Sun's progress to its final space, cubed
+    sun_linear: float = 150.0  # ... and as it is
+
+
+BASE = Weights()
+EXPANSIONS = Weights(
+    voyage=1500.0,
+    ready=(0.0, 7.5, 40.0, 150.0, 350.0),
+    star_ready=275.0,
+    holes=(0.0, 30.0, 100.0, 300.0, 1500.0),
+    hole_discarded=300.0,
+    meteor_pair=900.0,
+    meteor_odd=300.0,
+    sun_cubed=250.0,
+    sun_linear=75.0,
+    mirror_and_hole_moves=True,
+)
 WIN = 1e6
 
 
-def evaluate(s: StellarionState) -> float:
-    """A position's worth for the team (higher is better)."""
+def weights_for(game: Any) -> Weights:
+    """The expansions' weights once any expansion is in play, else the base game's."""
+    if game.black_holes or game.glaucous_sun or game.mirrors or game.theories:
+        return EXPANSIONS
+    return BASE
+
+
+def evaluate(s: StellarionState, w: Weights | None = None) -> float:
+    """A position's worth for the team (higher is better), with ``w`` or the weights
+    for the game's set-up."""
     if s.outcome:
         return WIN if s.outcome > 0 else -WIN
     game = s.game
-    score = 1000.0 * sum(len(p) for p in s.piles) + 45.0 * s.stars
+    if w is None:
+        w = weights_for(game)
+    score = w.voyage * sum(len(p) for p in s.piles) + 45.0 * s.stars
     decks, up = s.decks, s.up
     visible = [False] * 18
     live = [0] * 18  # copies still in a deck or the Outpost
@@ -39,8 +87,6 @@ def evaluate(s: StellarionState) -> float:
             live[c & 31] += 1
         if up[d]:
             visible[deck[-1] & 31] = True
-        if s.ktop[d] >= 2 and len(deck) >= 2:  # a known card under the top: half a card
-            live[deck[-2] & 31] += 0
     for c in s.outpost:
         f = c & 31
         visible[f] = True
@@ -62,6 +108,7 @@ def evaluate(s: StellarionState) -> float:
                 reach[vg[col[-1]]] = 1.0
     best = 0.0
     spare = 0
+    ready_of = w.ready
     for g in range(4):
         need = left[g]
         if not need:
@@ -69,39 +116,47 @@ def evaluate(s: StellarionState) -> float:
             continue
         base = g * 4
         k = visible[base] + visible[base + 1] + visible[base + 2] + visible[base + 3]
-        ready = READY[k]
+        ready = ready_of[k]
         if k == 3 and s.stars:
-            ready = STAR_READY
+            ready = w.star_ready
         ready *= reach[g]
         best = max(best, ready)
         score += 0.5 * ready
         for t in range(4):
             short = need - live[base + t]
             if short > 0:
-                score -= 120.0 * short if dead[base + t] else 400.0 * short
+                score -= (w.short_dead if dead[base + t] else w.short_gone) * short
             else:
                 spare -= short
     score += best
-    score += W_CARD * sum(len(d) for d in decks) + W_SPARE * spare
+    score += w.card * sum(len(d) for d in decks) + w.spare * spare
     # the Observatory is the engine: face-up cards and Types that can Coordinate
     per_type = [0, 0, 0, 0]
-    n_up = 0
+    n_up = holes = mirrors = 0
     for d in range(8):
         if up[d]:
             f = decks[d][-1] & 31
             n_up += 1
             if f < 16:
                 per_type[f & 3] += 1
+            elif f == BLACK_HOLE:
+                holes += 1
+            else:
+                mirrors += 1
     for c in s.outpost:
         per_type[c & 3] += 1
     pairs = sum(1 for n in per_type if n >= 2)
-    score += W_UP * n_up + W_PAIR * pairs
-    if not pairs and best < READY[4] and best < STAR_READY:
-        score -= NO_MOVE  # the next turn may find nothing to do
+    score += w.up * n_up + w.pair * pairs
+    # a Mirror Coordinates with any Celestial card; four Black Holes Traverse
+    can_move = pairs or (w.mirror_and_hole_moves and ((mirrors and any(per_type)) or holes >= 4))
+    if not can_move and best < ready_of[4] and best < w.star_ready:
+        score -= w.no_move  # the next turn may find nothing to do
+    if game.black_holes:
+        score += w.holes[min(holes, 4)] - w.hole_discarded * dead[BLACK_HOLE]
     if game.glaucous_sun:
         frac = (s.sun - game.sun_start) / (game.sun_final - game.sun_start)
-        score -= 500.0 * frac**3 + 150.0 * frac
-        score += 400.0 * (s.held // 2) + 120.0 * (s.held % 2)
+        score -= w.sun_cubed * frac**3 + w.sun_linear * frac
+        score += w.meteor_pair * (s.held // 2) + w.meteor_odd * (s.held % 2)
     if game.theories:
         score += 250.0 * len(s.proven)
         if s.theories:  # progress towards the next proof
@@ -137,10 +192,13 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def __init__(self, game: Game, seed: int = 0, samples: int = 4) -> None:
+    def __init__(
+        self, game: Game, seed: int = 0, samples: int = 4, weights: Weights | None = None
+    ) -> None:
         self.game = game
         self.rng = Rng(seed)
         self.samples = max(1, samples)
+        self.weights = weights if weights is not None else weights_for(game)
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], seat: int) -> Action:
         forced = forced_action(legal_actions, seat, self.name)
@@ -184,12 +242,12 @@ class HeuristicAgent:
             for a, k in table.items():
                 child = s.clone()
                 child._do(k, a, child.turn)
-                val = evaluate(child)
+                val = evaluate(child, self.weights)
                 if val > best_val:
                     best_val, best = val, (a, k)
             assert best is not None
             s._do(best[1], best[0], s.turn)
-        return evaluate(s)
+        return evaluate(s, self.weights)
 
 
 def pimc(game: Game, seed: int = 0, **params: Any) -> Any:

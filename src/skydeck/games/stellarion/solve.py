@@ -57,6 +57,10 @@ The search, and why each piece is there::
   child that loses at once is a leaf, not searched.
 - **Move ordering** is the heuristic agent's ``evaluate`` (games/stellarion/agents.py)
   applied to each child: with the whole state known it reads the true deck contents.
+  The solver keeps the base game's weights (``agents.BASE``) in every set-up: the
+  expansions' weights make the one-turn heuristic stronger but the beams weaker (all
+  four expansions, deals 0-19, 60,000 positions: 0 won against 8 with ``BASE``), and
+  the table in docs/stellarion-ai.md was measured with ``BASE``.
 - **The line alone** (``finish``): the discrepancy-0 line played to the end without
   the table, for the honest ``pimc`` player (pimc.py), which plays it from each of its
   candidate moves in states dealt from its view.
@@ -74,7 +78,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skydeck.core import Action
-from skydeck.games.stellarion.agents import evaluate
+from skydeck.games.stellarion.agents import BASE, Weights, evaluate
 from skydeck.games.stellarion.game import StellarionGame
 from skydeck.games.stellarion.legal import END, Key
 from skydeck.games.stellarion.state import StellarionState
@@ -183,6 +187,7 @@ class Solver:
         limits: tuple[int, ...] = LIMITS,
         top_first: bool = True,
         beams: dict[int, tuple[int, ...]] | None = None,
+        weights: Weights = BASE,
     ) -> None:
         if state.is_over:
             raise ValueError("stellarion solver: the game is already over")
@@ -193,6 +198,7 @@ class Solver:
         self.limits = limits
         self.top_first = top_first
         self.beams = BEAMS if beams is None else beams
+        self.weights = weights
         self.nodes = 0
         self.expanded = 0
         self.cuts = 0
@@ -285,7 +291,7 @@ class Solver:
                     if lost is None:
                         lost = child
                     continue
-                value = evaluate(child)
+                value = evaluate(child, self.weights)
                 if best is None or value > best_value:
                     best, best_value = child, value
             step = best if best is not None else lost
@@ -323,7 +329,7 @@ class Solver:
                         continue
                     here.add(ck)
                     n -= 1
-                    item = (evaluate(child), n, child, step)
+                    item = (evaluate(child, self.weights), n, child, step)
                     if len(best) < width:
                         heapq.heappush(best, item)
                     elif item[:2] > best[0][:2]:
@@ -350,7 +356,7 @@ class Solver:
             if ck in keys:
                 continue
             keys.add(ck)
-            scored.append((-evaluate(child), i, action, k, child))
+            scored.append((-evaluate(child, self.weights), i, action, k, child))
         scored.sort(key=lambda x: (x[0], x[1]))
         if len(self.order) < ORDER_CACHE:
             self.order[key] = [(a, k) for _, _, a, k, _ in scored]
