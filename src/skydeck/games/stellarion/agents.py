@@ -6,7 +6,9 @@ orders dealt at random from the known contents), always taking the follow-up cho
 scores best, and judges the position at the start of the next turn with ``evaluate``:
 Voyages taken, how close each Galaxy is to a Launch (its four Types in the Observatory or
 the Outpost), whether the cards still needed exist outside the discard piles, how many
-cards are left to play with, and the Sun, Meteors, Stars and Theories.
+cards are left to play with, and the Sun, Meteors, Stars and Theories. What each part
+is worth is a ``Weights`` value: ``BASE`` in the base game, ``EXPANSIONS`` (Black Holes
+in sight, dearer Meteors, a cheaper Sun) once any expansion is in play.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class Weights:
     up: float = 25.0  # a face-up top
     pair: float = 30.0  # a Type that can Coordinate
     no_move: float = 1500.0  # nothing to Coordinate and no Launch in sight
-    mirror_and_hole_moves: bool = False  # a Mirror pair or a Traverse counts as a move
+    mirror_and_hole_moves: bool = False  # Mirror + Celestial, or a Traverse, is a move
     short_dead: float = 120.0  # a needed card missing, a copy in a discard pile
     short_gone: float = 400.0  # a needed card missing, no copy to retrieve
     holes: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0, 0.0)  # k Black Holes in the Observatory
