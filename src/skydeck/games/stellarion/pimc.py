@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from skydeck.core import Action, Game, Rng
-from skydeck.games.stellarion.agents import HeuristicAgent, forced_action, weights_for
+from skydeck.games.stellarion.agents import HeuristicAgent, forced_action
 from skydeck.games.stellarion.solve import Solver
 from skydeck.games.stellarion.state import StellarionState
 from skydeck.games.stellarion.view import from_view
@@ -126,7 +126,7 @@ class PimcAgent:
         if sample.is_over:
             return
         table = sample._table()
-        solver = Solver(sample, seconds=None, beams={}, weights=weights_for(self.game))
+        solver = Solver(sample, seconds=None, beams={}, weights=self.heuristic.weights)
         for a in alive:
             key = table.get(a)
             if key is None:  # the dealt state disagrees with the view: never pick it
