@@ -155,6 +155,27 @@ def check_public_views(game: Game, seed: int, every: int = 2) -> None:
             )
 
 
+def check_public_actions(game: Game, seed: int, every: int = 3) -> None:
+    """``public_actions`` (declared) holds at steps of a random playout: no choice is
+    secret. Two legal actions of a seat that leave the same public view (``view(None)``)
+    either have the same label or leave the same whole state (a choice without effect,
+    such as two ways of pushing that end alike). So showing every seat a move's label
+    at once tells it nothing the table does not show it anyway."""
+    for step, state in walk(game, seed, every):
+        for seat in state.to_move:
+            by_view: dict[str, tuple[str, Action, str]] = {}
+            for action in state.legal_actions(seat):
+                after = state.clone()
+                after.apply(action, seat)
+                key = json.dumps(after.view(None), sort_keys=True, default=str)
+                label, whole = game.describe(action), dump(after)
+                seen = by_view.setdefault(key, (label, action, whole))
+                assert seen[0] == label or seen[2] == whole, (
+                    f"step {step}: {seen[1]} and {action} leave the same public view but "
+                    f"different states, and their labels ({seen[0]!r}, {label!r}) tell which"
+                )
+
+
 def _hidden_dump(state: State) -> str:
     """The full state with its generator blanked: what two inversions of one view may
     differ in besides the fresh RNG each of them draws."""

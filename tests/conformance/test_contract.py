@@ -82,6 +82,28 @@ def test_public_views(gid: str, cfg: dict) -> None:
     checks.check_public_views(skydeck.load(gid, **cfg), 18)
 
 
+ACTIONS_PUBLIC = [p for p in CONFIGS if game_class(p.values[0]).public_actions]
+
+
+def test_public_actions_are_declared_where_every_choice_shows() -> None:
+    """Stellium's choices all show on the table. The check fails on every other game:
+    Stellar Conflict's fleet purchases and Stellar Expedition's drafts go to hidden
+    hands, and a Stellarion Ship search names a card that nobody sees taken (two
+    searches leave the same table and different decks)."""
+    assert {p.values[0] for p in ACTIONS_PUBLIC} == {"stellium"}
+
+
+@pytest.mark.parametrize(("gid", "cfg"), ACTIONS_PUBLIC)
+def test_public_actions(gid: str, cfg: dict) -> None:
+    checks.check_public_actions(skydeck.load(gid, **cfg), 19, every=3 if not checks.SHORT else 9)
+
+
+@pytest.mark.parametrize("gid", ["conflict", "expedition", "stellarion"])
+def test_the_public_actions_check_finds_a_secret_choice(gid: str) -> None:
+    with pytest.raises(AssertionError, match="leave the same public view"):
+        checks.check_public_actions(skydeck.load(gid), 19, every=1)
+
+
 @pytest.mark.parametrize(("gid", "cfg"), CONFIGS)
 def test_from_view(gid: str, cfg: dict) -> None:
     game = skydeck.load(gid, **cfg)

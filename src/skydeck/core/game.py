@@ -102,6 +102,11 @@ class Game(ABC):
     #: its own ``seat`` (what is hidden is hidden from everyone). A server then builds
     #: one view per update for all its clients. The conformance suite checks it.
     public_views: ClassVar[bool] = False
+    #: Declared capability: every move is public as it is made. Its label tells no seat
+    #: more than the public views before and after it (any other legal choice leaving
+    #: the same public view has the same label), so a server shows every seat every
+    #: move's label at once instead of only at the end. The conformance suite checks it.
+    public_actions: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
         known = {spec.name for spec in self.option_specs} | {"players"}

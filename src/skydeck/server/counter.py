@@ -29,6 +29,7 @@ class CounterGame(Game):
     player_counts = (2,)
     option_specs = (OptionSpec("moves", "int", MOVES, "moves before the match ends"),)
     public_views = True
+    public_actions = True
 
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         moves = options.get("moves", MOVES)

@@ -13,6 +13,7 @@ def replay_steps(room: Room, seat: int | None, everyone: bool = False) -> dict[s
     shown for that seat's own moves, and for everybody's once the match is over.
     ``everyone`` (finished matches only): every seat's view at every step, all events."""
     over = room.status != "live"
+    named = over or type(room.game).public_actions  # every move's label may be shown
     game = room.game
     state = game.new(room.stored.seed)
     seats = range(len(room.seats))
@@ -33,7 +34,7 @@ def replay_steps(room: Room, seat: int | None, everyone: bool = False) -> dict[s
             "n": i + 1,
             "seat": entry.seat,
             "t": entry.t,
-            "label": game.describe(entry.action) if (over or entry.seat == seat) else None,
+            "label": game.describe(entry.action) if (named or entry.seat == seat) else None,
             "to_move": list(state.to_move),
         }
         if everyone:

@@ -238,6 +238,9 @@ class Room:
         self.pieces = pieces
         #: One view serves every client (``Game.public_views``).
         self.public_views = type(game).public_views
+        #: Every seat sees every move's label as it is made (``Game.public_actions``): the
+        #: log then reads the same during the match and after it.
+        self.public_actions = type(game).public_actions
 
     # --- state -----------------------------------------------------------------------
     @property
@@ -313,7 +316,7 @@ class Room:
         )
 
     def log_entries(self, seats: frozenset[int], start: int) -> list[dict[str, Any]]:
-        over = self.status != "live"
+        over = self.status != "live" or self.public_actions
         out = []
         entries = self.match.record.entries
         names = [s["name"] for s in self.seats]
@@ -348,7 +351,7 @@ class Room:
         room keeps the pieces of its newest lines only; older ones (the whole log sent
         again at the end or on a reconnection) are shared through ``shared``, a
         broadcast's cache, if given."""
-        over = self.status != "live"
+        over = self.status != "live" or self.public_actions  # every label shown
         entries = self.match.record.entries
         all_events = self.match.events
         heads, pieces = self._log_heads, self._log_events
@@ -466,7 +469,9 @@ class Room:
         if state.is_over:
             msg["scores"] = list(state.scores)
             msg["winners"] = list(state.winners)
-        ended = self.status != "live" and not client.told_end
+        # Once over every move may be named: the whole log goes again, with every label
+        # (unless every label was shown all along).
+        ended = self.status != "live" and not client.told_end and not self.public_actions
         if ended:
             client.told_end = True
         start = client.sent_n

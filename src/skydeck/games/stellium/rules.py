@@ -124,6 +124,9 @@ class StelliumGame(Game):
 
     has_from_view = True
     public_views = True
+    #: Every choice (a Mission taken, a body drawn by choice, a space, a token) shows
+    #: on the table at once.
+    public_actions = True
 
     def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> StelliumState:
         """Only the Mission Reserve's order is hidden: the agents' inversion
