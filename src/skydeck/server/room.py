@@ -343,7 +343,33 @@ class Room:
     def log_text(
         self, seats: frozenset[int], start: int, shared: dict[Any, Any] | None = None
     ) -> list[str]:
-        """``log_entries(seats, start)``, each line already encoded. A line is put
+        """``log_entries(seats, start)``, each line already encoded (``_log_lines``)."""
+        return self._log_lines(seats, start, shared)[0]
+
+    def log_join(
+        self, seats: frozenset[int], start: int, shared: dict[Any, Any] | None = None
+    ) -> str:
+        """``",".join(log_text(seats, start, shared))``. Where every label is shown (the
+        match is over, or no choice is secret) and every event of these lines is public,
+        every client with seats gets the same lines (and every spectator): joined once
+        per broadcast (``shared``)."""
+        key = None
+        if shared is not None and (self.status != "live" or self.public_actions):
+            key = ("log", start, bool(seats))
+            found = shared.get(key)
+            if found is not None:
+                return cast(str, found)
+        lines, public = self._log_lines(seats, start, shared)
+        text = ",".join(lines)
+        if key is not None and public:
+            shared[key] = text  # type: ignore[index]
+        return text
+
+    def _log_lines(
+        self, seats: frozenset[int], start: int, shared: dict[Any, Any] | None = None
+    ) -> tuple[list[str], bool]:
+        """``log_entries(seats, start)``, each line already encoded, and whether every
+        event in them is public. A line is put
         together from pieces encoded once per room: its head (number, seat, time, label
         or not) and each event as seats see it whole or as ``for_seat(None)`` shows it,
         with its sentence (which, by ``describe_event``'s contract, reads only what
@@ -367,6 +393,7 @@ class Room:
         say = self.game.describe_event
         names: list[str] | None = None
         out = []
+        all_public = True
         for i in range(start, len(entries)):
             e = entries[i]
             shown = over or e.seat in seats
@@ -408,8 +435,10 @@ class Room:
                 joined = ",".join(parts)
                 if public:
                     kept[joined_key] = joined
+                else:
+                    all_public = False
             out.append(head + joined + "]}")
-        return out
+        return out, all_public
 
     def state_message(self, client: Client, cache: dict[Any, Any] | None = None) -> dict[str, Any]:
         """``state_text`` decoded (for callers that want the message as data)."""
@@ -478,7 +507,7 @@ class Room:
         if start > n or ended:
             msg["log_reset"] = True
             start = 0
-        lines = self.log_text(client.seats, start, cache)
+        log = self.log_join(client.seats, start, cache)
         client.sent_n = n
         # The log lines and the legal actions go in already encoded (most of the bytes
         # of an update); the legal actions stay last (the bench's bots look for them).
@@ -488,7 +517,7 @@ class Room:
             + ","
             + dumps(msg)[1:-1]
             + ',"log":['
-            + ",".join(lines)
+            + log
             + '],"legal":{'
             + ",".join(legal)
             + "}}"

@@ -49,6 +49,8 @@ DRAW_PHASE, PLACE, EFFECT, MISSIONS, KEEP, REFILL, NEW_MISSION, OVER = range(8)
 PHASES = ("draw", "place", "effect", "missions", "keep", "refill", "new_mission", "over")
 
 _U = UNIVERSE
+#: Each Mission card's colour, by card index (scores read it after every move).
+_CARD_COLOUR: tuple[int, ...] = tuple(c.colour for c in CARDS)
 _NAMES = _U.names
 _IDX = _U.index_of
 _STEP = _U.step
@@ -761,8 +763,8 @@ class StelliumState(State):
 
     def total(self, seat: int) -> int:
         """Missions + unused Influence tokens + one per distinct Mission colour."""
-        colours = {CARDS[c].colour for c in self.completed[seat]}
-        return self.points[seat] + bin(self.tokens[seat]).count("1") + len(colours)
+        colours = set(map(_CARD_COLOUR.__getitem__, self.completed[seat]))
+        return self.points[seat] + self.tokens[seat].bit_count() + len(colours)
 
     @property
     def winners(self) -> tuple[int, ...]:
