@@ -388,9 +388,10 @@ def test_nested_patches_rebuild_every_view_exactly(db_url, game):
 
 @pytest.mark.parametrize("game", game_ids())
 def test_the_encoded_log_is_the_plain_log_for_every_kind_of_client(db_url, game):
-    """``log_text`` shares encoded pieces between clients: each client still gets
-    exactly its own log (labels of its own moves, events as its seats see them), before
-    and after the end, and after the room is rebuilt (an undo)."""
+    """``log_text`` shares encoded pieces between clients, and ``log_join`` whole lines
+    where every client gets the same: each client still gets exactly its own log (labels
+    of its own moves, or every move's where no choice is secret; events as its seats see
+    them), before and after the end, and after the room is rebuilt (an undo)."""
     hub = Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0)
     options = {"players": 2} if "players" in game_class(game)().options else {}
     spec = {"game": game, "seed": 4, "options": options, "seats": [{"kind": "human"}] * 2}
@@ -400,10 +401,13 @@ def test_the_encoded_log_is_the_plain_log_for_every_kind_of_client(db_url, game)
 
     def same() -> None:
         shared: dict[Any, Any] = {}  # as one broadcast's clients share it
+        joined: dict[Any, Any] = {}  # ``log_join``'s lines, shared where they are the same
         for seats in everyone:
             for start, cache in ((0, None), (0, shared), (max(0, room.n - 2), shared)):
+                want = json.loads(json.dumps(room.log_entries(seats, start)))
                 text = "[" + ",".join(room.log_text(seats, start, cache)) + "]"
-                assert json.loads(text) == json.loads(json.dumps(room.log_entries(seats, start)))
+                assert json.loads(text) == want
+                assert json.loads("[" + room.log_join(seats, start, joined) + "]") == want
 
     for k in range(300):
         if room.status != "live":
