@@ -490,3 +490,36 @@ def test_server_json_text_reads_back_as_the_standard_encoders():
     assert dumps({"x": 1}) == '{"x":1}'
     big = {"seed": 1 << 70}
     assert json.loads(dumps(big)) == big
+
+
+
+@pytest.mark.parametrize("game", ["toy", *[g for g in ("stellium",) if g in game_ids()]])
+def test_the_whole_log_goes_again_at_the_end_only_where_labels_were_hidden(db_url, game):
+    """Once a match is over every move may be named, so the whole log is sent again
+    (``log_reset``), unless every seat saw every label as it happened
+    (``Game.public_actions``: Stellium): then the lines already sent stand, and together
+    they are the whole log as every seat may read it at the end."""
+    hub = Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0)
+    room, _ = hub.create({"game": game, "seed": 5, "seats": [{"kind": "human"}] * 2})
+    boxes: list[list[str]] = [[], []]
+    for seat in (0, 1):
+        client = Client(frozenset({seat}), patches=2)
+        client.send_now = lambda text, box=boxes[seat]: box.append(text) is None
+        room.clients.add(client)
+        boxes[seat].append(room.state_text(client))
+    rng = random.Random(5)
+    for _ in range(2000):
+        if room.status != "live":
+            break
+        seat = room.match.state.to_move[0]
+        hub.act(room, seat, rng.choice(room.match.state.legal_actions(seat)), room.n)
+    assert room.status == "over"
+    public = type(room.game).public_actions
+    for seat in (0, 1):
+        msgs = [json.loads(t) for t in boxes[seat]]
+        assert msgs[-1]["status"] == "over"
+        assert bool(msgs[-1].get("log_reset")) is not public
+        if public:
+            sent = [line for m in msgs for line in m["log"]]
+            want = room.log_entries(frozenset({seat}), 0)
+            assert sent == json.loads(json.dumps(want))
