@@ -261,6 +261,27 @@ def test_replay_from_a_seat_hides_the_other_hand(client):
     assert all(isinstance(h, int) for h in spect["steps"][-1]["view"]["hands"])
 
 
+@pytest.mark.parametrize("game", ["toy", "stellium"])
+def test_a_live_replay_names_the_other_seats_moves_only_where_no_choice_is_secret(client, game):
+    """A live match's replay from seat 1 labels seat 0's moves only in a game whose
+    choices are all public (``Game.public_actions``: Stellium), never in the toy game
+    (its hands are secret)."""
+    body = {"game": game, "seed": 3, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    m = client.post("/api/matches", json=body).json()
+    ws, _, st = join(client, m["id"], m["tokens"])
+    while st["n"] < 6:
+        seat = st["to_move"][0]
+        act = st["legal"][str(seat)]["actions"][0]
+        ws.send_json({"type": "act", "seat": seat, "action": act["action"], "n": st["n"]})
+        st = receive_until(ws, "state")
+    ws.__exit__(None, None, None)
+    r = client.get(f"/api/matches/{m['id']}/replay?seat=1&token={m['tokens'][1]}").json()
+    others = [step for step in r["steps"] if step["seat"] == 0]
+    mine = [step for step in r["steps"] if step["seat"] == 1]
+    assert others and all(step["label"] for step in mine)
+    assert all(bool(step["label"]) is (game == "stellium") for step in others)
+
+
 def test_the_server_answers_while_an_ai_seat_thinks(client_factory, monkeypatch):
     import skydeck.server.hub as hub_module
 
