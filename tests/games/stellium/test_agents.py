@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import skydeck
 from skydeck.core import Rng
-from skydeck.games.stellium.agents import AGENTS, HeuristicAgent, state_from_view
+from skydeck.games.stellium.agents import AGENTS, HeuristicAgent
+from skydeck.games.stellium.view import state_from_view
 from tests.games.stellium.helpers import U, legal_texts, position
 
 
@@ -140,7 +141,7 @@ def test_blocks_an_opponents_finished_shape() -> None:
 
 
 def test_from_view_hook_for_search_agents() -> None:
-    from skydeck.games.stellium.agents import from_view
+    from skydeck.games.stellium.view import from_view
 
     game = skydeck.load("stellium", players=4)
     s = game.new(8)

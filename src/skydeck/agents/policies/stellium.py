@@ -26,9 +26,10 @@ from typing import Any
 
 from skydeck.agents.support import GameSupport
 from skydeck.core import Action, Game, Rng, State
-from skydeck.games.stellium.agents import HeuristicAgent, decide, from_view
+from skydeck.games.stellium.agents import HeuristicAgent, decide
 from skydeck.games.stellium.progress import HELD, hand_value, values
 from skydeck.games.stellium.rules import StelliumState
+from skydeck.games.stellium.view import from_view
 
 ROOT_ACTIONS = 4
 

@@ -131,9 +131,9 @@ class StelliumGame(Game):
     public_actions = True
 
     def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> StelliumState:
-        """Only the Mission Reserve's order is hidden: the agents' inversion
-        (``agents.from_view``) rebuilds the table and shuffles the Reserve with ``rng``."""
-        from skydeck.games.stellium.agents import from_view
+        """Only the Mission Reserve's order is hidden: the view's inverse
+        (``view.from_view``) rebuilds the table and shuffles the Reserve with ``rng``."""
+        from skydeck.games.stellium.view import from_view
 
         return from_view(self, view, seat, rng)  # type: ignore[arg-type]
 
