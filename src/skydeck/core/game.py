@@ -103,9 +103,10 @@ class Game(ABC):
     #: one view per update for all its clients. The conformance suite checks it.
     public_views: ClassVar[bool] = False
     #: Declared capability: every move is public as it is made. Its label tells no seat
-    #: more than the public views before and after it (any other legal choice leaving
-    #: the same public view has the same label), so a server shows every seat every
-    #: move's label at once instead of only at the end. The conformance suite checks it.
+    #: more than the public views before and after it (two legal choices that leave the
+    #: same public view have the same label, or the same whole effect), so a server shows
+    #: every seat every move's label at once instead of only at the end. The
+    #: conformance suite checks it.
     public_actions: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:

@@ -10,8 +10,9 @@ from skydeck.server.room import Room
 
 def replay_steps(room: Room, seat: int | None, everyone: bool = False) -> dict[str, Any]:
     """Every step of the match as ``seat`` saw it (None: a spectator). Move names are
-    shown for that seat's own moves, and for everybody's once the match is over.
-    ``everyone`` (finished matches only): every seat's view at every step, all events."""
+    shown for that seat's own moves, and for everybody's once the match is over or
+    where no choice is secret (``Game.public_actions``). ``everyone`` (finished matches
+    only): every seat's view at every step, all events."""
     over = room.status != "live"
     named = over or type(room.game).public_actions  # every move's label may be shown
     game = room.game

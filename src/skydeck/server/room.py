@@ -353,30 +353,31 @@ class Room:
         match is over, or no choice is secret) and every event of these lines is public,
         every client with seats gets the same lines (and every spectator): joined once
         per broadcast (``shared``)."""
-        key = None
-        if shared is not None and (self.status != "live" or self.public_actions):
-            key = ("log", start, bool(seats))
+        shareable = shared is not None and (self.status != "live" or self.public_actions)
+        key = ("log", start, bool(seats))
+        if shareable:
+            assert shared is not None
             found = shared.get(key)
             if found is not None:
                 return cast(str, found)
         lines, public = self._log_lines(seats, start, shared)
         text = ",".join(lines)
-        if key is not None and public:
-            shared[key] = text  # type: ignore[index]
+        if shareable and public:
+            assert shared is not None
+            shared[key] = text
         return text
 
     def _log_lines(
         self, seats: frozenset[int], start: int, shared: dict[Any, Any] | None = None
     ) -> tuple[list[str], bool]:
         """``log_entries(seats, start)``, each line already encoded, and whether every
-        event in them is public. A line is put
-        together from pieces encoded once per room: its head (number, seat, time, label
-        or not) and each event as seats see it whole or as ``for_seat(None)`` shows it,
-        with its sentence (which, by ``describe_event``'s contract, reads only what
-        never changes once public). So the clients of a match share the sentences. The
-        room keeps the pieces of its newest lines only; older ones (the whole log sent
-        again at the end or on a reconnection) are shared through ``shared``, a
-        broadcast's cache, if given."""
+        event in them is public. A line is put together from pieces encoded once per
+        room: its head (number, seat, time, label or not) and each event as seats see it
+        whole or as ``for_seat(None)`` shows it, with its sentence (which, by
+        ``describe_event``'s contract, reads only what never changes once public). So the
+        clients of a match share the sentences. The room keeps the pieces of its newest
+        lines only; older ones (the whole log sent again at the end or on a
+        reconnection) are shared through ``shared``, a broadcast's cache, if given."""
         over = self.status != "live" or self.public_actions  # every label shown
         entries = self.match.record.entries
         all_events = self.match.events
