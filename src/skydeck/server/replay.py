@@ -13,8 +13,7 @@ def replay_steps(room: Room, seat: int | None, everyone: bool = False) -> dict[s
     shown for that seat's own moves, and for everybody's once the match is over or
     where no choice is secret (``Game.public_actions``). ``everyone`` (finished matches
     only): every seat's view at every step, all events."""
-    over = room.status != "live"
-    named = over or type(room.game).public_actions  # every move's label may be shown
+    named = room.names_every_move
     game = room.game
     state = game.new(room.stored.seed)
     seats = range(len(room.seats))

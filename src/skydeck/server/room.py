@@ -248,6 +248,12 @@ class Room:
         return len(self.match.record.entries)
 
     @property
+    def names_every_move(self) -> bool:
+        """Whether every seat may read every move's label now: once the match is over,
+        or all along where no choice is secret (``Game.public_actions``)."""
+        return self.status != "live" or self.public_actions
+
+    @property
     def human_seats(self) -> set[int]:
         return {i for i, s in enumerate(self.seats) if s["kind"] == "human"}
 
@@ -316,7 +322,7 @@ class Room:
         )
 
     def log_entries(self, seats: frozenset[int], start: int) -> list[dict[str, Any]]:
-        over = self.status != "live" or self.public_actions
+        over = self.names_every_move
         out = []
         entries = self.match.record.entries
         names = [s["name"] for s in self.seats]
@@ -353,7 +359,7 @@ class Room:
         match is over, or no choice is secret) and every event of these lines is public,
         every client with seats gets the same lines (and every spectator): joined once
         per broadcast (``shared``)."""
-        shareable = shared is not None and (self.status != "live" or self.public_actions)
+        shareable = shared is not None and self.names_every_move
         key = ("log", start, bool(seats))
         if shareable:
             assert shared is not None
@@ -378,7 +384,7 @@ class Room:
         clients of a match share the sentences. The room keeps the pieces of its newest
         lines only; older ones (the whole log sent again at the end or on a
         reconnection) are shared through ``shared``, a broadcast's cache, if given."""
-        over = self.status != "live" or self.public_actions  # every label shown
+        over = self.names_every_move
         entries = self.match.record.entries
         all_events = self.match.events
         heads, pieces = self._log_heads, self._log_events
