@@ -1,9 +1,10 @@
 """Agent specs and the registry: ``make("mcts:hard", game, seed=3)``.
 
 A spec is ``NAME[:LEVEL][:KEY=VALUE...]``: ``random``, ``heuristic``, ``mcts``,
-``mcts:easy``, ``mcts:hard:seconds=0:iterations=400``, ``pimc:samples=4`` (a game's own
-agent, Stellarion's solver-based player), ``policy:PATH`` (a model trained by `skydeck
-train`; everything after ``policy:`` is the path). Parameters are only for mcts and pimc.
+``mcts:easy``, ``mcts:hard:seconds=0:iterations=400``, ``pimc:samples=4`` and
+``lookahead:top=5`` (a game's own agents: Stellarion's solver-based player and its
+two-turn planner), ``policy:PATH`` (a model trained by `skydeck train`; everything after
+``policy:`` is the path). Parameters are only for mcts and a game's own agents.
 """
 
 from __future__ import annotations
@@ -55,10 +56,10 @@ def parse_spec(spec: str) -> Spec:
             level = part
         else:
             raise ValueError(f"agent spec {spec!r}: two levels ({level!r}, {part!r})")
-    if name not in ("mcts", "pimc") and (level or params):
+    if name not in ("mcts", *GAME_AGENT_PARAMS) and (level or params):
         raise ValueError(f"agent {name!r} takes no level or parameters (spec {spec!r})")
-    if name == "pimc" and level:
-        raise ValueError(f"agent 'pimc' takes parameters, not a level (spec {spec!r})")
+    if name in GAME_AGENT_PARAMS and level:
+        raise ValueError(f"agent {name!r} takes parameters, not a level (spec {spec!r})")
     if level is not None and level not in LEVELS:
         raise ValueError(f"unknown mcts level {level!r}; known: {', '.join(LEVELS)}")
     return Spec(name, level, params)
@@ -77,8 +78,8 @@ def make(spec: str, game: Game, seed: int = 0) -> Any:
         if not hasattr(agent, "name"):
             agent.name = "heuristic"
         return agent
-    if parsed.name == "pimc":
-        return _make_pimc(parsed, game, seed)
+    if parsed.name in GAME_AGENT_PARAMS:
+        return _make_game_agent(parsed, game, seed)
     if parsed.name == "policy":
         from skydeck.agents.policy import PolicyAgent
 
@@ -90,22 +91,29 @@ def make(spec: str, game: Game, seed: int = 0) -> Any:
     return agent
 
 
-PIMC_PARAMS = {"samples": int, "candidates": int, "seconds": float}
+#: a game's own agents that take parameters (``agents.AGENTS[name]`` in the game's
+#: package), with each parameter's type
+GAME_AGENT_PARAMS: dict[str, dict[str, type]] = {
+    "pimc": {"samples": int, "candidates": int, "seconds": float},
+    "lookahead": {"top": int, "deals": int, "seconds": float, "samples": int},
+}
 
 
-def _make_pimc(parsed: Spec, game: Game, seed: int) -> Any:
-    factory = game_agent(game.id, "pimc")
+def _make_game_agent(parsed: Spec, game: Game, seed: int) -> Any:
+    name = parsed.name
+    factory = game_agent(game.id, name)
     if factory is None:
-        raise ValueError(f"game {game.id!r} has no pimc agent")
+        raise ValueError(f"game {game.id!r} has no {name} agent")
+    known = GAME_AGENT_PARAMS[name]
     kwargs: dict[str, Any] = {}
     for key, value in parsed.params.items():
-        kind = PIMC_PARAMS.get(key)
+        kind = known.get(key)
         if kind is None:
-            raise ValueError(f"pimc: unknown parameter {key!r}; known: {', '.join(PIMC_PARAMS)}")
+            raise ValueError(f"{name}: unknown parameter {key!r}; known: {', '.join(known)}")
         try:
             kwargs[key] = kind(value)
         except ValueError:
-            raise ValueError(f"pimc: {key} must be a number, got {value!r}") from None
+            raise ValueError(f"{name}: {key} must be a number, got {value!r}") from None
     agent = factory(game, seed=seed, **kwargs)
     agent.name = str(parsed)
     return agent
@@ -152,6 +160,13 @@ def agents() -> list[AgentInfo]:
             "by the game's solver on deals drawn from the view"
         )
         out.append(AgentInfo("pimc", summary, with_pimc, {}))
+    with_lookahead = tuple(g for g in ids if game_agent(g, "lookahead") is not None)
+    if with_lookahead:
+        summary = (
+            "the heuristic, its best moves judged by the best next turn on deals drawn "
+            "from the view"
+        )
+        out.append(AgentInfo("lookahead", summary, with_lookahead, {}))
     for name, level in LEVELS.items():
         budget = f"{level.iterations} iterations / {level.seconds} s"
         playouts = "game playouts" if level.use_policy else "random playouts"
@@ -164,4 +179,4 @@ def specs_for(game_id: str) -> list[str]:
     return [info.spec for info in agents() if game_id in info.games]
 
 
-AGENT_KINDS = ("random", "heuristic", "mcts", "pimc", "policy")
+AGENT_KINDS = ("random", "heuristic", "mcts", "pimc", "lookahead", "policy")

@@ -230,26 +230,34 @@ class HeuristicAgent:
         s = root.clone()
         turn = s.turns
         s._do(key, action, s.turn)
+        self._finish_turn(s, turn)
+        return evaluate(s, self.weights)
+
+    def _finish_turn(self, s: StellarionState, turn: int) -> None:
+        """Play the greedy best follow-ups in ``s`` (in place) until turn ``turn``'s
+        main part is over. It stops before the end-of-turn reveal: the card to come is
+        unknown, and a determinisation would let the line pick it with hindsight."""
         steps = 0
-        # stop before the end-of-turn reveal: the card to come is unknown, and a
-        # determinisation would let the line pick it with hindsight
         while s.phase not in (OVER, END) and s.turns == turn and steps < 12:
             steps += 1
             table = s._table()
             if s.phase in (MAIN, END) and any(k[0] == "P" for k in table.values()):
                 pick = next(a for a, k in table.items() if k[0] == "P")
-                s._do(table[pick], pick, s.turn)
-                continue
-            best_val, best = -2 * WIN, None
-            for a, k in table.items():
-                child = s.clone()
-                child._do(k, a, child.turn)
-                val = evaluate(child, self.weights)
-                if val > best_val:
-                    best_val, best = val, (a, k)
-            assert best is not None
-            s._do(best[1], best[0], s.turn)
-        return evaluate(s, self.weights)
+            else:
+                pick = self._greedy_pick(s, table)
+            s._do(table[pick], pick, s.turn)
+
+    def _greedy_pick(self, s: StellarionState, table: dict[Action, Any]) -> Action:
+        """The action whose child ``evaluate`` rates best (ties: the first)."""
+        best_val, best = -2 * WIN, None
+        for a, k in table.items():
+            child = s.clone()
+            child._do(k, a, child.turn)
+            val = evaluate(child, self.weights)
+            if val > best_val:
+                best_val, best = val, a
+        assert best is not None
+        return best
 
 
 def pimc(game: Game, seed: int = 0, **params: Any) -> Any:
@@ -259,4 +267,12 @@ def pimc(game: Game, seed: int = 0, **params: Any) -> Any:
     return PimcAgent(game, seed=seed, **params)
 
 
-AGENTS: dict[str, Any] = {"heuristic": HeuristicAgent, "pimc": pimc}
+def lookahead(game: Game, seed: int = 0, **params: Any) -> Any:
+    """The heuristic with a second turn of look-ahead (lookahead.py), imported on use:
+    it imports this module."""
+    from skydeck.games.stellarion.lookahead import LookaheadAgent
+
+    return LookaheadAgent(game, seed=seed, **params)
+
+
+AGENTS: dict[str, Any] = {"heuristic": HeuristicAgent, "pimc": pimc, "lookahead": lookahead}

@@ -1,0 +1,102 @@
+"""A Stellarion player that looks one turn further than the heuristic.
+
+The heuristic (agents.py) judges each action by the position at the end of its own
+turn. Played out with all four expansions, its losses are nearly all a turn with
+nothing left to Launch or Coordinate, decks run dry a few Voyages short: each turn
+spends cards, and a turn that looks fine on its own can leave the next one nothing
+good to do. This agent keeps the heuristic's ranking and re-judges its best ``top``
+actions by what the *next* turn can make of them.
+
+For each of ``deals`` dealt states consistent with the view (``view.from_view``; every
+candidate is judged on the same deals, so a difference is one of play, not of luck)
+it plays the candidate and the heuristic's greedy rest of the turn, ends the turn
+(greedy in the end-of-turn step; the deal decides what the reveals show, which is why
+it averages over deals), then takes the best next turn the greedy planner finds: the
+candidate's value is that turn's, averaged over the deals. Only main-step decisions
+(Launch, Coordinate, Traverse) get the second look; the choices inside a power, and
+the end-of-turn step, are the heuristic's. ``seconds`` caps the CPU time of one
+decision (``time.process_time``, one core's work): once spent, no further deal is
+started, so a slow machine answers on fewer deals rather than later.
+
+Measured with all four expansions: docs/stellarion-ai.md, "Looking a turn further".
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from skydeck.core import Action, Game
+from skydeck.games.stellarion.agents import WIN, HeuristicAgent, Weights, evaluate
+from skydeck.games.stellarion.legal import MAIN, OVER
+from skydeck.games.stellarion.state import StellarionState
+from skydeck.games.stellarion.view import from_view
+
+
+class LookaheadAgent(HeuristicAgent):
+    """The heuristic, with its ``top`` best main-step actions judged by the best next
+    turn over ``deals`` dealt states, within ``seconds`` of CPU a decision."""
+
+    name = "lookahead"
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int = 0,
+        top: int = 5,
+        deals: int = 8,
+        seconds: float = 1.8,
+        samples: int = 4,
+        weights: Weights | None = None,
+    ) -> None:
+        if top < 1 or deals < 1 or seconds <= 0:
+            raise ValueError(
+                f"lookahead: top and deals must be at least 1 and seconds above 0 "
+                f"(got top={top}, deals={deals}, seconds={seconds})"
+            )
+        super().__init__(game, seed=seed, samples=samples, weights=weights)
+        self.top, self.deals, self.seconds = top, deals, seconds
+        self.last_deals = 0  # deals the last second look used (tests, curious players)
+
+    def rank(self, view: dict[str, Any], legal_actions: list[Action]) -> list[Action]:
+        start = time.process_time()
+        order = super().rank(view, legal_actions)
+        if self.top < 2 or view["phase"] != "main" or len(order) < 2:
+            return order
+        if any(a.kind == "meteor" for a in legal_actions):
+            return order  # as measured: with a Meteor trade on offer, the heuristic's order
+        candidates = order[: self.top]
+        totals = [0.0] * len(candidates)
+        dealt = 0
+        while dealt < self.deals and (not dealt or time.process_time() - start < self.seconds):
+            root = from_view(self.game, view, self.rng)
+            table = root._table()
+            for i, a in enumerate(candidates):
+                key = table.get(a)
+                totals[i] += -WIN if key is None else self._next_turn_value(root, a, key)
+            dealt += 1
+        self.last_deals = dealt
+        best = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))
+        return [candidates[i] for i in best] + order[self.top :]
+
+    def _next_turn_value(self, root: StellarionState, action: Action, key: Any) -> float:
+        """``action``, the greedy rest of its turn and end-of-turn step, then the value
+        of the best next turn the greedy planner finds."""
+        s = root.clone()
+        turn = s.turns
+        s._do(key, action, s.turn)
+        self._finish_turn(s, turn)
+        steps = 0
+        while s.phase != OVER and s.turns == turn and steps < 20:  # the end-of-turn step
+            steps += 1
+            table = s._table()
+            if not table:
+                break
+            pick = self._greedy_pick(s, table)
+            s._do(table[pick], pick, s.turn)
+        if s.phase != MAIN or s.outcome:
+            return evaluate(s, self.weights)
+        table = s._table()
+        if not table:
+            return evaluate(s, self.weights)
+        return max(self._line_value(s, a, k) for a, k in table.items())
