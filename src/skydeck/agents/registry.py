@@ -98,6 +98,13 @@ GAME_AGENT_PARAMS: dict[str, dict[str, type]] = {
     "lookahead": {"top": int, "deals": int, "seconds": float, "samples": int},
 }
 
+GAME_AGENT_SUMMARIES = {
+    "pimc": "perfect-information Monte Carlo: the heuristic's best moves, each played out "
+    "by the game's solver on deals drawn from the view",
+    "lookahead": "the heuristic, its best moves judged by the best next turn on deals drawn "
+    "from the view",
+}
+
 
 def _make_game_agent(parsed: Spec, game: Game, seed: int) -> Any:
     name = parsed.name
@@ -153,20 +160,10 @@ def agents() -> list[AgentInfo]:
             policy = "random playouts"
         shape = "flat search (root only)" if sup.flat else "tree search"
         notes[g] = f"belief from {how}; {policy}; {shape}"
-    with_pimc = tuple(g for g in ids if game_agent(g, "pimc") is not None)
-    if with_pimc:
-        summary = (
-            "perfect-information Monte Carlo: the heuristic's best moves, each played out "
-            "by the game's solver on deals drawn from the view"
-        )
-        out.append(AgentInfo("pimc", summary, with_pimc, {}))
-    with_lookahead = tuple(g for g in ids if game_agent(g, "lookahead") is not None)
-    if with_lookahead:
-        summary = (
-            "the heuristic, its best moves judged by the best next turn on deals drawn "
-            "from the view"
-        )
-        out.append(AgentInfo("lookahead", summary, with_lookahead, {}))
+    for name, summary in GAME_AGENT_SUMMARIES.items():
+        playing = tuple(g for g in ids if game_agent(g, name) is not None)
+        if playing:
+            out.append(AgentInfo(name, summary, playing, {}))
     for name, level in LEVELS.items():
         budget = f"{level.iterations} iterations / {level.seconds} s"
         playouts = "game playouts" if level.use_policy else "random playouts"
