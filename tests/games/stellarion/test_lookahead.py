@@ -119,6 +119,7 @@ def test_with_top_1_it_plays_as_the_heuristic() -> None:
         x = heuristic.choose(a.view(0), a.legal_actions(0), 0)
         y = plain.choose(b.view(0), b.legal_actions(0), 0)
         assert x == y
+        assert plain.last_deals == 0  # no second look was taken
         a.apply(x, 0)
         b.apply(y, 0)
 

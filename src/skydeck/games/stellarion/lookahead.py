@@ -13,8 +13,9 @@ it plays the candidate and the heuristic's greedy rest of the turn, ends the tur
 (greedy in the end-of-turn step; the deal decides what the reveals show, which is why
 it averages over deals), then takes the best next turn the greedy planner finds: the
 candidate's value is that turn's, averaged over the deals. Only main-step decisions
-(Launch, Coordinate, Traverse) get the second look; the choices inside a power, and
-the end-of-turn step, are the heuristic's. ``seconds`` caps the CPU time of one
+(Launch, Coordinate, Traverse) get the second look; the choices inside a power, the
+end-of-turn step and the decisions where a Meteor trade is on offer (as measured) are
+the heuristic's. ``seconds`` caps the CPU time of one
 decision (``time.process_time``, one core's work): once spent, no further deal is
 started, so a slow machine answers on fewer deals rather than later.
 
@@ -60,6 +61,7 @@ class LookaheadAgent(HeuristicAgent):
 
     def rank(self, view: dict[str, Any], legal_actions: list[Action]) -> list[Action]:
         start = time.process_time()
+        self.last_deals = 0
         order = super().rank(view, legal_actions)
         if self.top < 2 or view["phase"] != "main" or len(order) < 2:
             return order
