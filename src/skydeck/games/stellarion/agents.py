@@ -13,6 +13,7 @@ in sight, dearer Meteors, a cheaper Sun) once any expansion is in play.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -173,6 +174,12 @@ def evaluate(s: StellarionState, w: Weights | None = None) -> float:
     return score
 
 
+def best_first(actions: list[Action], totals: list[float]) -> list[Action]:
+    """``actions`` by ``totals``, highest first (ties: the order given)."""
+    order = sorted(range(len(actions)), key=lambda i: (-totals[i], i))
+    return [actions[i] for i in order]
+
+
 def forced_action(legal_actions: list[Action], seat: int, agent: str) -> Action | None:
     """The action to play without thinking, if any: the only one, or a Theory proof
     (free and never harmful: solve.py, pruning 1). ValueError naming ``agent`` when
@@ -212,18 +219,31 @@ class HeuristicAgent:
         samples = self.samples
         if all(a.kind in ("reveal", "end", "meteor") for a in legal_actions):
             samples = max(samples, 6)  # the revealed card is unknown: average over deals
-        totals = [0.0] * len(legal_actions)
-        for _ in range(samples):
+        totals, _ = self._on_deals(view, legal_actions, samples, self._line_value)
+        return best_first(legal_actions, totals)
+
+    def _on_deals(
+        self,
+        view: dict[str, Any],
+        actions: list[Action],
+        deals: int,
+        value: Callable[[StellarionState, Action, Any], float],
+        more: Callable[[], bool] | None = None,
+    ) -> tuple[list[float], int]:
+        """Each action's ``value`` summed over up to ``deals`` states dealt from the view,
+        every action on the same deals, and how many were dealt. ``more`` (asked before
+        every deal after the first) may stop early. An action the rebuilt state does not
+        offer scores -WIN a deal: never picked."""
+        totals = [0.0] * len(actions)
+        dealt = 0
+        while dealt < deals and (not dealt or more is None or more()):
             root = from_view(self.game, view, self.rng)
             table = root._table()
-            for i, a in enumerate(legal_actions):
+            for i, a in enumerate(actions):
                 key = table.get(a)
-                if key is None:  # the rebuilt state disagrees: never pick it
-                    totals[i] -= WIN
-                    continue
-                totals[i] += self._line_value(root, a, key)
-        order = sorted(range(len(legal_actions)), key=lambda i: (-totals[i], i))
-        return [legal_actions[i] for i in order]
+                totals[i] += -WIN if key is None else value(root, a, key)
+            dealt += 1
+        return totals, dealt
 
     def _line_value(self, root: StellarionState, action: Action, key: Any) -> float:
         """Play ``action`` then the greedy best follow-ups until the turn is over."""

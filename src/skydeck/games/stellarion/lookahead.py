@@ -28,10 +28,9 @@ import time
 from typing import Any
 
 from skydeck.core import Action, Game
-from skydeck.games.stellarion.agents import WIN, HeuristicAgent, Weights, evaluate
+from skydeck.games.stellarion.agents import HeuristicAgent, Weights, best_first, evaluate
 from skydeck.games.stellarion.legal import MAIN, OVER
 from skydeck.games.stellarion.state import StellarionState
-from skydeck.games.stellarion.view import from_view
 
 
 class LookaheadAgent(HeuristicAgent):
@@ -68,18 +67,14 @@ class LookaheadAgent(HeuristicAgent):
         if any(a.kind == "meteor" for a in legal_actions):
             return order  # as measured: with a Meteor trade on offer, the heuristic's order
         candidates = order[: self.top]
-        totals = [0.0] * len(candidates)
-        dealt = 0
-        while dealt < self.deals and (not dealt or time.process_time() - start < self.seconds):
-            root = from_view(self.game, view, self.rng)
-            table = root._table()
-            for i, a in enumerate(candidates):
-                key = table.get(a)
-                totals[i] += -WIN if key is None else self._next_turn_value(root, a, key)
-            dealt += 1
-        self.last_deals = dealt
-        best = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))
-        return [candidates[i] for i in best] + order[self.top :]
+        totals, self.last_deals = self._on_deals(
+            view,
+            candidates,
+            self.deals,
+            self._next_turn_value,
+            lambda: time.process_time() - start < self.seconds,
+        )
+        return best_first(candidates, totals) + order[self.top :]
 
     def _next_turn_value(self, root: StellarionState, action: Action, key: Any) -> float:
         """``action``, the greedy rest of its turn and end-of-turn step, then the value
