@@ -58,12 +58,37 @@ def run_solver(game: StellarionGame, seed: int, nodes: int, seconds: float | Non
     }
 
 
+def clairvoyant_lookahead(game: StellarionGame, agent_seed: int) -> Any:
+    """Not a player: ``lookahead`` (and the heuristic inside it) deciding on the true
+    state instead of deals from the view, so every hidden card and every later
+    shuffle is known. It measures how much of the gap between the honest player and
+    the clairvoyant solver is information rather than planning. The true state is
+    handed over in ``truth`` before each decision (``run_agent``)."""
+    from skydeck.games.stellarion.agents import WIN
+    from skydeck.games.stellarion.lookahead import LookaheadAgent
+
+    class Clairvoyant(LookaheadAgent):
+        truth: Any = None
+
+        def _on_deals(
+            self, view: Any, actions: Any, deals: int, value: Any, more: Any = None
+        ) -> tuple[list[float], int]:
+            root = self.truth.clone()  # one "deal": the truth (more would repeat it)
+            table = root._table()
+            totals = [-WIN if a not in table else value(root, a, table[a]) for a in actions]
+            return totals, 1
+
+    return Clairvoyant(game, seed=agent_seed)
+
+
 def run_agent(game: StellarionGame, seed: int, agent_seed: int, spec: str) -> dict:
     from skydeck.agents import make
     from skydeck.games.stellarion.agents import BASE, HeuristicAgent
 
     if spec == "heuristic@base":  # the heuristic with the base game's weights in any set-up
         agent: Any = HeuristicAgent(game, seed=agent_seed, weights=BASE)
+    elif spec == "lookahead@clairvoyant":  # not a player: sees the true state
+        agent = clairvoyant_lookahead(game, agent_seed)
     else:
         agent = make(spec, game, seed=agent_seed)
     s = game.new(seed)
@@ -71,6 +96,8 @@ def run_agent(game: StellarionGame, seed: int, agent_seed: int, spec: str) -> di
     moves = 0
     while not s.is_over:
         seat = s.turn
+        if hasattr(agent, "truth"):
+            agent.truth = s
         t0, c0 = time.perf_counter(), time.process_time()
         action = agent.choose(s.view(seat), s.legal_actions(seat), seat)
         worst = max(worst, time.perf_counter() - t0)
@@ -171,8 +198,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument(
         "--what",
         default="solver",
-        help="solver, an agent spec (heuristic), or heuristic@base (the heuristic with the base "
-        "game's weights)",
+        help="solver, an agent spec (heuristic), heuristic@base (the heuristic with the base "
+        "game's weights) or lookahead@clairvoyant (lookahead on the true state: not a player)",
     )
     p.add_argument("--nodes", type=int, default=15_000, help="solver budget in positions")
     p.add_argument("--seconds", type=float, default=None, help="solver: also a time limit")
