@@ -57,16 +57,18 @@ def run_solver(game: StellarionGame, seed: int, nodes: int, seconds: float | Non
     }
 
 
-def clairvoyant_lookahead(game: StellarionGame, agent_seed: int) -> Any:
-    """Not a player: ``lookahead`` (and the heuristic inside it) deciding on the true
-    state instead of deals from the view, so every hidden card and every later
-    shuffle is known. It measures how much of the gap between the honest player and
-    the clairvoyant solver is information rather than planning. The true state is
-    handed over in ``truth`` before each decision (``run_agent``)."""
-    from skydeck.games.stellarion.agents import WIN
+def clairvoyant(game: StellarionGame, agent_seed: int, kind: str) -> Any:
+    """Not a player: ``lookahead`` or the heuristic (``kind``) deciding on the true state
+    instead of deals from the view, so every hidden card and every later shuffle is
+    known. It measures how much of the gap between an honest player and the
+    clairvoyant solver is information rather than planning. The true state is handed
+    over in ``truth`` before each decision (``run_agent``)."""
+    from skydeck.games.stellarion.agents import WIN, HeuristicAgent
     from skydeck.games.stellarion.lookahead import LookaheadAgent
 
-    class Clairvoyant(LookaheadAgent):
+    base: Any = LookaheadAgent if kind == "lookahead" else HeuristicAgent
+
+    class Clairvoyant(base):
         truth: Any = None
 
         def _on_deals(
@@ -86,8 +88,8 @@ def run_agent(game: StellarionGame, seed: int, agent_seed: int, spec: str) -> di
 
     if spec == "heuristic@base":  # the heuristic with the base game's weights in any set-up
         agent: Any = HeuristicAgent(game, seed=agent_seed, weights=BASE)
-    elif spec == "lookahead@clairvoyant":  # not a player: sees the true state
-        agent = clairvoyant_lookahead(game, agent_seed)
+    elif spec in ("lookahead@clairvoyant", "heuristic@clairvoyant"):  # not players
+        agent = clairvoyant(game, agent_seed, spec.split("@")[0])
     else:
         agent = make(spec, game, seed=agent_seed)
     s = game.new(seed)
@@ -198,7 +200,8 @@ def main(argv: list[str] | None = None) -> None:
         "--what",
         default="solver",
         help="solver, an agent spec (heuristic), heuristic@base (the heuristic with the base "
-        "game's weights) or lookahead@clairvoyant (lookahead on the true state: not a player)",
+        "game's weights), lookahead@clairvoyant or heuristic@clairvoyant (deciding on the true "
+        "state: not players)",
     )
     p.add_argument("--nodes", type=int, default=15_000, help="solver budget in positions")
     p.add_argument("--seconds", type=float, default=None, help="solver: also a time limit")
