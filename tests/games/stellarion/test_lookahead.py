@@ -146,6 +146,30 @@ def test_the_cpu_budget_caps_the_deals_but_one_is_always_dealt() -> None:
     assert agent.last_deals == 1
 
 
+def test_no_deal_is_started_that_would_end_past_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A clock that advances 0.3 s at every reading, the heuristic's ranking included:
+    with 1.5 s, the deals stop where one more as long as the longest would overrun,
+    not once the budget is already spent."""
+    import skydeck.games.stellarion.lookahead as module
+
+    now = [0.0]
+
+    def tick() -> float:
+        now[0] += 0.3
+        return now[0]
+
+    monkeypatch.setattr(module.time, "process_time", tick)
+    s = _a_main_decision(3)
+    agent = LookaheadAgent(s.game, seed=1, deals=50, seconds=1.5)
+    agent.rank(s.view(0), s.legal_actions(0))
+    # The decision starts at 0.3, the deals at 0.6; after each deal the clock reads 0.9,
+    # 1.2, 1.5: 0.6, 0.9, 1.2 s spent, plus the longest deal (0.3) makes 0.9 and 1.2
+    # (one more) and 1.5 (stop). Stopping only once 1.5 s were spent would deal a fourth.
+    assert agent.last_deals == 3
+
+
 @pytest.mark.parametrize("players", [1, 2])
 def test_plays_a_deal_to_the_end(players: int) -> None:
     game = StellarionGame(players=players, shooting_stars=4)

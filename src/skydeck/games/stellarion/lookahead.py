@@ -16,8 +16,9 @@ candidate's value is that turn's, averaged over the deals. Only main-step decisi
 (Launch, Coordinate, Traverse) get the second look; the choices inside a power, the
 end-of-turn step and the decisions where a Meteor trade is on offer (as measured) are
 the heuristic's. ``seconds`` caps the CPU time of one
-decision (``time.process_time``, one core's work): once spent, no further deal is
-started, so a slow machine answers on fewer deals rather than later.
+decision (``time.process_time``, one core's work): no deal is started that, taking as
+long as the longest so far, would end past it, so a slow machine answers on fewer deals
+rather than later.
 
 Measured with all four expansions: docs/stellarion-ai.md, "Looking a turn further".
 """
@@ -25,6 +26,7 @@ Measured with all four expansions: docs/stellarion-ai.md, "Looking a turn furthe
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from skydeck.core import Action, Game
@@ -68,13 +70,25 @@ class LookaheadAgent(HeuristicAgent):
             return order  # as measured: with a Meteor trade on offer, the heuristic's order
         candidates = order[: self.top]
         totals, self.last_deals = self._on_deals(
-            view,
-            candidates,
-            self.deals,
-            self._next_turn_value,
-            lambda: time.process_time() - start < self.seconds,
+            view, candidates, self.deals, self._next_turn_value, self._within(start)
         )
         return best_first(candidates, totals) + order[self.top :]
+
+    def _within(self, start: float) -> Callable[[], bool]:
+        """Asked after each deal: whether one more, as long as the longest so far, still
+        ends within ``seconds`` of ``start``. Stopping only once the budget is spent
+        would let the last deal run past it, by more on a slower machine."""
+        last = time.process_time()
+        longest = 0.0
+
+        def more() -> bool:
+            nonlocal last, longest
+            now = time.process_time()
+            longest = max(longest, now - last)
+            last = now
+            return now - start + longest < self.seconds
+
+        return more
 
     def _next_turn_value(self, root: StellarionState, action: Action, key: Any) -> float:
         """``action``, the greedy rest of its turn and end-of-turn step, then the value
