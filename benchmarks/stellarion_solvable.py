@@ -59,27 +59,13 @@ def run_solver(game: StellarionGame, seed: int, nodes: int, seconds: float | Non
 
 def clairvoyant(game: StellarionGame, agent_seed: int, kind: str) -> Any:
     """Not a player: ``lookahead`` or the heuristic (``kind``) deciding on the true state
-    instead of deals from the view, so every hidden card and every later shuffle is
-    known. It measures how much of the gap between an honest player and the
-    clairvoyant solver is information rather than planning. The true state is handed
-    over in ``truth`` before each decision (``run_agent``)."""
-    from skydeck.games.stellarion.agents import WIN, HeuristicAgent
-    from skydeck.games.stellarion.lookahead import LookaheadAgent
+    (solve.py's ``ClairvoyantLookahead`` / ``ClairvoyantHeuristic``), to measure how much
+    of the gap between an honest player and the clairvoyant solver is information rather
+    than planning. ``run_agent`` hands it the true state before each decision."""
+    from skydeck.games.stellarion.solve import ClairvoyantHeuristic, ClairvoyantLookahead
 
-    base: Any = LookaheadAgent if kind == "lookahead" else HeuristicAgent
-
-    class Clairvoyant(base):
-        truth: Any = None
-
-        def _on_deals(
-            self, view: Any, actions: Any, deals: int, value: Any, more: Any = None
-        ) -> tuple[list[float], int]:
-            root = self.truth.clone()  # one "deal": the truth (more would repeat it)
-            table = root._table()
-            totals = [-WIN if a not in table else value(root, a, table[a]) for a in actions]
-            return totals, 1
-
-    return Clairvoyant(game, seed=agent_seed)
+    cls: Any = ClairvoyantLookahead if kind == "lookahead" else ClairvoyantHeuristic
+    return cls(game, seed=agent_seed)
 
 
 def run_agent(game: StellarionGame, seed: int, agent_seed: int, spec: str) -> dict:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,7 @@ from skydeck.games.stellarion.solve import (
     UNKNOWN,
     UNWINNABLE,
     WON,
+    ClairvoyantLookahead,
     Solver,
     position_key,
     replay,
@@ -63,6 +65,49 @@ def test_a_beam_wins_an_all_four_deal_that_lds_alone_cannot_within_the_budget() 
     found = Solver(game.new(0), seconds=None, max_nodes=20_000, beams={0: (20,)}).solve()
     assert found.status == WON and found.beam == 20 and found.limit == 0
     assert replay(game, 0, found.line).winners == (0,)
+
+
+def test_the_planner_pass_wins_a_deal_the_search_leaves_unknown() -> None:
+    """All four expansions, deal 6: left unknown by LDS and the beams within 60,000
+    positions (the table's run), won by one game of ``lookahead`` on the true state.
+    Here LDS limit 0 alone, then the planner; its line replays through ``apply``."""
+    game = StellarionGame(expansions=ALL4)
+    without = Solver(game.new(6), seconds=None, limits=(0,), beams={}).solve()
+    assert without.status == UNKNOWN
+    found = Solver(game.new(6), seconds=None, limits=(0,), beams={}, planner=True).solve()
+    assert found.status == WON and found.planner and found.beam == 0
+    assert found.to_json()["planner"] is True
+    assert replay(game, 6, found.line).winners == (0,)
+
+
+def test_the_planner_pass_keeps_to_the_time_budget() -> None:
+    """A clock that advances one second a reading. On deal 6, LDS limit 0 reads it about
+    20 times and the planner once a decision (65 of them to its win): with 30 seconds
+    the search finishes and the planner runs out of time part-way (with 100 it wins)."""
+    game = StellarionGame(expansions=ALL4)
+
+    def solve(seconds: float) -> str:
+        now = [0.0]
+
+        def clock() -> float:
+            now[0] += 1.0
+            return now[0]
+
+        solver = Solver(
+            game.new(6), seconds=seconds, clock=clock, limits=(0,), beams={}, planner=True
+        )
+        return solver.solve().status
+
+    assert solve(30.0) == UNKNOWN
+    assert solve(100.0) == WON
+
+
+def test_a_clairvoyant_agent_needs_the_true_state() -> None:
+    game = StellarionGame(expansions=ALL4)
+    s = game.new(3)
+    agent = ClairvoyantLookahead(game)
+    with pytest.raises(ValueError, match="true state"):
+        agent.choose(s.view(0), s.legal_actions(0), 0)
 
 
 def test_a_beam_that_dies_out_leaves_the_proof_to_the_discrepancy_passes() -> None:
@@ -171,6 +216,17 @@ def test_the_command_json_and_bad_options() -> None:
     out.clear()
     assert run_command({"expansions": ["comets"]}, 0, 1.0, None, False, out.append) == 2
     assert "comets" in out[0]
+
+
+def test_the_command_with_the_planner_says_so() -> None:
+    lines: list[str] = []
+    code = run_command({"expansions": ALL4}, 6, None, None, False, lines.append, planner=True)
+    assert code == 0 and "found by the planner pass" in lines[0]
+    game = StellarionGame(expansions=ALL4)
+    s = game.new(6)
+    for text in lines[1:]:
+        s.apply(game.parse_action(text), s.turn)
+    assert s.winners == (0,)
 
 
 def test_coop_lines_name_the_player() -> None:
