@@ -200,6 +200,9 @@ class HeuristicAgent:
     slower: 1 -> ~30%, 3 -> ~50%, 6 -> ~60% wins with the "all" reveal reading)."""
 
     name = "heuristic"
+    #: Decides on the true state (solve.py's clairvoyant devices, not players): ``_deal``
+    #: gives the truth, so one deal a decision is all there is to see.
+    sees_state = False
 
     def __init__(
         self, game: Game, seed: int = 0, samples: int = 4, weights: Weights | None = None
@@ -234,16 +237,22 @@ class HeuristicAgent:
         every action on the same deals, and how many were dealt. ``more`` (asked before
         every deal after the first) may stop early. An action the rebuilt state does not
         offer scores -WIN a deal: never picked."""
+        if self.sees_state:
+            deals = 1
         totals = [0.0] * len(actions)
         dealt = 0
         while dealt < deals and (not dealt or more is None or more()):
-            root = from_view(self.game, view, self.rng)
+            root = self._deal(view)
             table = root._table()
             for i, a in enumerate(actions):
                 key = table.get(a)
                 totals[i] += -WIN if key is None else value(root, a, key)
             dealt += 1
         return totals, dealt
+
+    def _deal(self, view: dict[str, Any]) -> StellarionState:
+        """A complete state consistent with the view (unknown orders dealt at random)."""
+        return from_view(self.game, view, self.rng)
 
     def _line_value(self, root: StellarionState, action: Action, key: Any) -> float:
         """Play ``action`` then the greedy best follow-ups until the turn is over."""

@@ -87,7 +87,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skydeck.core import Action
-from skydeck.games.stellarion.agents import BASE, WIN, HeuristicAgent, Weights, evaluate
+from skydeck.games.stellarion.agents import BASE, HeuristicAgent, Weights, evaluate
 from skydeck.games.stellarion.game import StellarionGame
 from skydeck.games.stellarion.legal import END, Key
 from skydeck.games.stellarion.lookahead import LookaheadAgent
@@ -190,20 +190,12 @@ class _OnTheTruth:
     shuffle): the solver's planner pass, and a measure of what information is worth."""
 
     truth: StellarionState | None = None
+    sees_state = True  # one deal a decision (HeuristicAgent._on_deals): the truth
 
-    def _on_deals(
-        self,
-        view: dict[str, Any],
-        actions: list[Action],
-        deals: int,
-        value: Callable[[StellarionState, Action, Any], float],
-        more: Callable[[], bool] | None = None,
-    ) -> tuple[list[float], int]:
+    def _deal(self, view: dict[str, Any]) -> StellarionState:
         if self.truth is None:
             raise ValueError("a clairvoyant agent needs the true state (truth) first")
-        root = self.truth.clone()  # one "deal", the truth: more would repeat it
-        table = root._table()
-        return [-WIN if a not in table else value(root, a, table[a]) for a in actions], 1
+        return self.truth.clone()
 
 
 class ClairvoyantHeuristic(_OnTheTruth, HeuristicAgent):
