@@ -37,7 +37,8 @@ The search, and why each piece is there::
   heuristic's own line, one game of the ``lookahead`` player deciding on the true state
   (``ClairvoyantLookahead``: its deals are the truth). With all four expansions it wins
   179 of deals 0-499, 90 of them deals that LDS and the beams left unknown within 60,000
-  positions (docs/stellarion-ai.md), at about 2 s of CPU a deal. Its work is bounded by
+  positions, at about 63,000 anchor steps of CPU a deal
+  (docs/stellarion-ai.md). Its work is bounded by
   ``seconds`` (checked before each decision), not counted in positions; it is
   deterministic, so a result is the same on any machine. Opt-in, so the table's
   figures (measured without it) keep their meaning.
