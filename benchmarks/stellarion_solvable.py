@@ -41,10 +41,12 @@ LABELS = {
 }
 
 
-def run_solver(game: StellarionGame, seed: int, nodes: int, seconds: float | None) -> dict:
+def run_solver(
+    game: StellarionGame, seed: int, nodes: int, seconds: float | None, planner: bool = False
+) -> dict:
     from skydeck.games.stellarion.solve import WON, Solver, replay
 
-    r = Solver(game.new(seed), seconds=seconds, max_nodes=nodes).solve()
+    r = Solver(game.new(seed), seconds=seconds, max_nodes=nodes, planner=planner).solve()
     if r.status == WON:
         assert replay(game, seed, r.line).winners, f"seed {seed}: line does not replay"
     return {
@@ -54,7 +56,7 @@ def run_solver(game: StellarionGame, seed: int, nodes: int, seconds: float | Non
         "limit": r.limit,
         "beam": r.beam,
         "length": len(r.line),
-    }
+    } | ({"planner": r.planner} if planner else {})
 
 
 def clairvoyant(game: StellarionGame, agent_seed: int, kind: str) -> Any:
@@ -119,7 +121,7 @@ def cmd_run(a: argparse.Namespace) -> None:
             row: dict[str, Any] = {"setup": a.setup, "players": a.players, "seed": seed}
             if a.what == "solver":
                 row |= {"what": "solver", "budget_nodes": a.nodes}
-                row |= run_solver(game, seed, a.nodes, a.seconds)
+                row |= run_solver(game, seed, a.nodes, a.seconds, a.planner)
             else:
                 row |= {"what": a.what}
                 row |= run_agent(game, seed, i, a.what)
@@ -191,6 +193,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     p.add_argument("--nodes", type=int, default=15_000, help="solver budget in positions")
     p.add_argument("--seconds", type=float, default=None, help="solver: also a time limit")
+    p.add_argument(
+        "--planner",
+        action="store_true",
+        help="solver: with the planner pass (skydeck solve --planner); rows say which won",
+    )
     p.add_argument("--out", required=True)
     p.add_argument(
         "--retry-unknown", action="store_true", help="solver: only the deals --out left unknown"

@@ -47,6 +47,8 @@ class Weights:
     meteor_odd: float = 120.0  # the odd Meteor token held
     sun_cubed: float = 500.0  # the Sun's progress to its final space, cubed
     sun_linear: float = 150.0  # ... and as it is
+    theory: float = 250.0  # a Theory proven
+    theory_seen: float = 60.0  # a card the next Theory needs, face up (up to its count)
 
 
 BASE = Weights()
@@ -161,7 +163,7 @@ def evaluate(s: StellarionState, w: Weights | None = None) -> float:
         score -= w.sun_cubed * frac**3 + w.sun_linear * frac
         score += w.meteor_pair * (s.held // 2) + w.meteor_odd * (s.held % 2)
     if game.theories:
-        score += 250.0 * len(s.proven)
+        score += w.theory * len(s.proven)
         if s.theories:  # progress towards the next proof
             token = s.theories[-1]
             want = game.theory_type[token]
@@ -170,7 +172,7 @@ def evaluate(s: StellarionState, w: Weights | None = None) -> float:
                 for d in range(8)
                 if up[d] and (decks[d][-1] & 31) < 16 and (decks[d][-1] & 3) == want
             )
-            score += 60.0 * min(seen, game.theory_needs[token])
+            score += w.theory_seen * min(seen, game.theory_needs[token])
     return score
 
 
