@@ -492,6 +492,35 @@ def test_server_json_text_reads_back_as_the_standard_encoders():
     assert json.loads(dumps(big)) == big
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"type":"act","n":3,"seat":0,"action":{"kind":"place","args":["c3",[1,2]]}}',
+        '{"a":NaN,"b":-Infinity}',  # json reads these; orjson refuses, so json does
+        '"\\ud800"',  # a lone surrogate: the same
+        '{"a":1,"a":2}',
+        '  {"a":"\\u0000é"}  ',
+        "[1,]",
+        '{"a":1} x',
+        "",
+        "\ufeff{}",
+    ],
+)
+def test_messages_read_as_json_reads_them_and_refuse_with_its_words(text):
+    """``messages.loads`` (orjson first) accepts what ``json.loads`` accepts, as the
+    same data, and refuses the rest with ``json``'s own message."""
+    from skydeck.server.messages import loads
+
+    try:
+        expected: object = json.loads(text)
+    except ValueError as exc:
+        with pytest.raises(ValueError) as got:
+            loads(text)
+        assert str(got.value) == str(exc)
+        return
+    assert repr(loads(text)) == repr(expected)  # repr: NaN is not equal to itself
+
+
 
 @pytest.mark.parametrize("game", ["toy", *[g for g in ("stellium",) if g in game_ids()]])
 def test_the_whole_log_goes_again_at_the_end_only_where_labels_were_hidden(db_url, game):
