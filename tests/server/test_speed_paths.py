@@ -521,7 +521,6 @@ def test_messages_read_as_json_reads_them_and_refuse_with_its_words(text):
     assert repr(loads(text)) == repr(expected)  # repr: NaN is not equal to itself
 
 
-
 @pytest.mark.parametrize("game", ["toy", *[g for g in ("stellium",) if g in game_ids()]])
 def test_the_whole_log_goes_again_at_the_end_only_where_labels_were_hidden(db_url, game):
     """Once a match is over every move may be named, so the whole log is sent again
