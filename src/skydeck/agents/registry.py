@@ -95,7 +95,14 @@ def make(spec: str, game: Game, seed: int = 0) -> Any:
 #: package), with each parameter's type
 GAME_AGENT_PARAMS: dict[str, dict[str, type]] = {
     "pimc": {"samples": int, "candidates": int, "seconds": float},
-    "lookahead": {"top": int, "deals": int, "seconds": float, "samples": int},
+    "lookahead": {
+        "top": int,
+        "deals": int,
+        "seconds": float,
+        "samples": int,
+        "endgame": int,
+        "endgame_seconds": float,
+    },
 }
 
 GAME_AGENT_SUMMARIES = {

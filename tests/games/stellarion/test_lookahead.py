@@ -182,3 +182,68 @@ def test_plays_a_deal_to_the_end(players: int) -> None:
         assert action in legal
         s.apply(action, seat)
     assert s.is_over
+
+
+def test_the_endgame_is_off_unless_asked_and_its_parameters_are_named() -> None:
+    game = StellarionGame()
+    assert LookaheadAgent(game).endgame == 0
+    agent = agents.make("lookahead:endgame=3:endgame_seconds=0.25", game, seed=2)
+    assert isinstance(agent, LookaheadAgent)
+    assert (agent.endgame, agent.endgame_seconds) == (3, 0.25)
+    with pytest.raises(ValueError, match="endgame must be 0 or more"):
+        agents.make("lookahead:endgame=-1", game)
+    with pytest.raises(ValueError, match="endgame_seconds above 0"):
+        agents.make("lookahead:endgame_seconds=0", game)
+
+
+def _misranked(agent: LookaheadAgent, s: StellarionState) -> tuple[object, object]:
+    """Make ``agent`` rank the lost Nebula pair above the winning Planet pair of
+    ``_planets_first`` (a ranking that reads no clock), so only its endgame can fix it."""
+    legal = s.legal_actions(0)
+    nebulas = next(a for a in legal if str(a) == "coordinate (gamma,nebula)")
+    planets = next(a for a in legal if str(a) == "coordinate (alpha,planet)")
+    rest = [a for a in legal if a not in (nebulas, planets)]
+    agent.rank = lambda view, legal_actions: [nebulas, planets, *rest]  # type: ignore[method-assign]
+    return nebulas, planets
+
+
+def test_the_endgame_plays_the_lines_out_and_keeps_the_one_that_still_wins() -> None:
+    """One Voyage left: played to the end on deals from the view, the Planet pair's
+    lines win and the Nebula pair's (proved lost, above) cannot, so the endgame undoes
+    a ranking that puts the Nebulas first; without it that ranking is played."""
+    s = _planets_first()
+    for endgame, expected in ((0, "nebulas"), (1, "planets")):
+        agent = LookaheadAgent(s.game, seed=3, endgame=endgame, endgame_seconds=5.0)
+        nebulas, planets = _misranked(agent, s)
+        chosen = agent.choose(s.view(0), s.legal_actions(0), 0)
+        assert chosen == {"nebulas": nebulas, "planets": planets}[expected]
+        assert (agent.last_endgame_deals > 0) == bool(endgame)
+
+
+@pytest.mark.parametrize(
+    ("endgame_seconds", "seconds", "deals"),
+    [(1.0, 1.8, 3), (5.0, 1.2, 2)],
+)
+def test_the_endgame_stops_at_its_budget_and_within_the_decisions(
+    monkeypatch: pytest.MonkeyPatch, endgame_seconds: float, seconds: float, deals: int
+) -> None:
+    """A clock that advances 0.3 s at every reading: the decision starts at 0.3 and the
+    play-outs at 0.6; a deal is begun while less than the budget, min(endgame_seconds,
+    what is left of seconds), has gone since 0.6 (1.0 allows deals at 0.9, 1.2 and 1.5;
+    with seconds 1.2 the budget is 0.9: deals at 0.9 and 1.2)."""
+    import skydeck.games.stellarion.lookahead as module
+
+    now = [0.0]
+
+    def tick() -> float:
+        now[0] += 0.3
+        return now[0]
+
+    s = _planets_first()
+    agent = LookaheadAgent(
+        s.game, seed=3, seconds=seconds, endgame=1, endgame_seconds=endgame_seconds
+    )
+    _misranked(agent, s)
+    monkeypatch.setattr(module.time, "process_time", tick)
+    agent.choose(s.view(0), s.legal_actions(0), 0)
+    assert agent.last_endgame_deals == deals

@@ -20,7 +20,15 @@ decision (``time.process_time``, one core's work): no deal is started that, taki
 long as the longest so far, would end past it, so a slow machine answers on fewer deals
 rather than later.
 
-Measured with all four expansions: docs/stellarion-ai.md, "Looking a turn further".
+``endgame`` (off by default): once that many Voyages or fewer are left, every decision
+with a choice takes the ranking's best ``ENDGAME_CANDIDATES`` and plays each to the end
+of the game in states dealt from the view (the solver's greedy line, as ``pimc``
+does), for ``endgame_seconds`` of CPU: a line that wins scores 1, one that loses half
+its share of the Voyages taken. Near the end the lines are short, so they can tell a
+move that still wins from one that merely looks good for a turn.
+
+Measured with all four expansions: docs/stellarion-ai.md, "Looking a turn further" and
+"The end of the game".
 """
 
 from __future__ import annotations
@@ -30,9 +38,19 @@ from collections.abc import Callable
 from typing import Any
 
 from skydeck.core import Action, Game
-from skydeck.games.stellarion.agents import HeuristicAgent, Weights, best_first, evaluate
+from skydeck.games.stellarion.agents import (
+    HeuristicAgent,
+    Weights,
+    best_first,
+    evaluate,
+    forced_action,
+)
 from skydeck.games.stellarion.legal import MAIN, OVER
 from skydeck.games.stellarion.state import StellarionState
+from skydeck.games.stellarion.view import from_view
+
+#: How many of the ranking's best actions the endgame plays out.
+ENDGAME_CANDIDATES = 4
 
 
 class LookaheadAgent(HeuristicAgent):
@@ -50,15 +68,67 @@ class LookaheadAgent(HeuristicAgent):
         seconds: float = 1.8,
         samples: int = 4,
         weights: Weights | None = None,
+        endgame: int = 0,
+        endgame_seconds: float = 0.5,
     ) -> None:
         if top < 1 or deals < 1 or seconds <= 0:
             raise ValueError(
                 f"lookahead: top and deals must be at least 1 and seconds above 0 "
                 f"(got top={top}, deals={deals}, seconds={seconds})"
             )
+        if endgame < 0 or endgame_seconds <= 0:
+            raise ValueError(
+                f"lookahead: endgame must be 0 or more and endgame_seconds above 0 "
+                f"(got endgame={endgame}, endgame_seconds={endgame_seconds})"
+            )
         super().__init__(game, seed=seed, samples=samples, weights=weights)
         self.top, self.deals, self.seconds = top, deals, seconds
+        self.endgame, self.endgame_seconds = endgame, endgame_seconds
         self.last_deals = 0  # deals the last second look used (tests, curious players)
+        self.last_endgame_deals = 0  # deals the last endgame play-out used (the same)
+
+    def choose(self, view: dict[str, Any], legal_actions: list[Action], seat: int) -> Action:
+        forced = forced_action(legal_actions, seat, self.name)
+        if forced is not None:
+            return forced
+        start = time.process_time()
+        self.last_endgame_deals = 0
+        order = self.rank(view, legal_actions)
+        left = sum(len(column) for column in view["voyages"]["columns"])
+        if left > self.endgame or len(order) < 2:
+            return order[0]
+        return self._played_out(view, order[:ENDGAME_CANDIDATES], start)
+
+    def _played_out(self, view: dict[str, Any], candidates: list[Action], start: float) -> Action:
+        """The best of ``candidates`` by lines played to the end of the game in states
+        dealt from the view, every candidate on the same deals, for ``endgame_seconds``
+        of CPU and never past ``seconds`` since the decision began (``start``); the
+        ranking's order on a tie, and with no deal at all."""
+        # Imported here: solve.py (which pimc.py imports) imports this module.
+        from skydeck.games.stellarion.pimc import line_value
+        from skydeck.games.stellarion.solve import Solver
+
+        begun = time.process_time()
+        budget = min(self.endgame_seconds, self.seconds - (begun - start))
+        totals = [0.0] * len(candidates)
+        dealt = 0
+        while time.process_time() - begun < budget:
+            sample = from_view(self.game, view, self.rng)
+            table = sample._table()
+            solver = Solver(sample, seconds=None, beams={}, weights=self.weights)
+            for i, action in enumerate(candidates):
+                key = table.get(action)
+                if key is None:  # the dealt state disagrees with the view: never pick it
+                    totals[i] -= 1.0
+                    continue
+                child = sample.clone()
+                child._do(key, action, child.turn)
+                totals[i] += line_value(solver.finish(child))
+            dealt += 1
+            if all(t == dealt for t in totals):
+                break  # every line won every deal: more deals will not tell them apart
+        self.last_endgame_deals = dealt
+        return best_first(candidates, totals)[0]
 
     def rank(self, view: dict[str, Any], legal_actions: list[Action]) -> list[Action]:
         start = time.process_time()
