@@ -47,7 +47,6 @@ from skydeck.games.stellarion.agents import (
 )
 from skydeck.games.stellarion.legal import MAIN, OVER
 from skydeck.games.stellarion.state import StellarionState
-from skydeck.games.stellarion.view import from_view
 
 #: How many of the ranking's best actions the endgame plays out.
 ENDGAME_CANDIDATES = 4
@@ -104,26 +103,18 @@ class LookaheadAgent(HeuristicAgent):
         dealt from the view, every candidate on the same deals, for ``endgame_seconds``
         of CPU and never past ``seconds`` since the decision began (``start``); the
         ranking's order on a tie, and with no deal at all."""
-        # Imported here: solve.py (which pimc.py imports) imports this module.
-        from skydeck.games.stellarion.pimc import line_value
-        from skydeck.games.stellarion.solve import Solver
+        # Imported here: pimc.py imports solve.py, which imports this module.
+        from skydeck.games.stellarion.pimc import play_out
 
         begun = time.process_time()
         budget = min(self.endgame_seconds, self.seconds - (begun - start))
         totals = [0.0] * len(candidates)
         dealt = 0
         while time.process_time() - begun < budget:
-            sample = from_view(self.game, view, self.rng)
-            table = sample._table()
-            solver = Solver(sample, seconds=None, beams={}, weights=self.weights)
-            for i, action in enumerate(candidates):
-                key = table.get(action)
-                if key is None:  # the dealt state disagrees with the view: never pick it
-                    totals[i] -= 1.0
-                    continue
-                child = sample.clone()
-                child._do(key, action, child.turn)
-                totals[i] += line_value(solver.finish(child))
+            values = play_out(self.game, view, self.rng, candidates, self.weights)
+            if values is None:
+                break
+            totals = [t + v for t, v in zip(totals, values)]
             dealt += 1
             if all(t == dealt for t in totals):
                 break  # every line won every deal: more deals will not tell them apart

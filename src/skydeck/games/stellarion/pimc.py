@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from skydeck.core import Action, Game, Rng
-from skydeck.games.stellarion.agents import HeuristicAgent, forced_action
+from skydeck.games.stellarion.agents import HeuristicAgent, Weights, forced_action
 from skydeck.games.stellarion.solve import Solver
 from skydeck.games.stellarion.state import StellarionState
 from skydeck.games.stellarion.view import from_view
@@ -122,18 +122,32 @@ class PimcAgent:
         counts: dict[Action, int],
     ) -> None:
         """One dealt state: each candidate in ``alive`` played, then the solver's line."""
-        sample = from_view(self.game, view, self.rng)
-        if sample.is_over:
-            return
-        table = sample._table()
-        solver = Solver(sample, seconds=None, beams={}, weights=self.heuristic.weights)
-        for a in alive:
-            key = table.get(a)
-            if key is None:  # the dealt state disagrees with the view: never pick it
-                totals[a] -= 1.0
-                counts[a] += 1
-                continue
-            child = sample.clone()
-            child._do(key, a, child.turn)
-            totals[a] += line_value(solver.finish(child))
+        values = play_out(self.game, view, self.rng, alive, self.heuristic.weights)
+        for a, v in zip(alive, values or ()):
+            totals[a] += v
             counts[a] += 1
+
+
+def play_out(
+    game: Game, view: dict[str, Any], rng: Rng, candidates: list[Action], weights: Weights
+) -> list[float] | None:
+    """In one state dealt from ``view``, each candidate followed by the solver's greedy
+    line to the end (``Solver.finish``, rated with ``weights``): each line's
+    ``line_value``, -1 for a candidate the dealt state does not offer (never picked);
+    None if the dealt state is already over. ``pimc`` and ``lookahead``'s endgame score
+    their candidates with it."""
+    sample = from_view(game, view, rng)
+    if sample.is_over:
+        return None
+    table = sample._table()
+    solver = Solver(sample, seconds=None, beams={}, weights=weights)
+    values = []
+    for a in candidates:
+        key = table.get(a)
+        if key is None:  # the dealt state disagrees with the view
+            values.append(-1.0)
+            continue
+        child = sample.clone()
+        child._do(key, a, child.turn)
+        values.append(line_value(solver.finish(child)))
+    return values
