@@ -220,6 +220,18 @@ def test_the_endgame_plays_the_lines_out_and_keeps_the_one_that_still_wins() -> 
         assert (agent.last_endgame_deals > 0) == bool(endgame)
 
 
+def test_without_an_endgame_nothing_is_played_out_even_with_no_voyage_left() -> None:
+    """All Voyages taken and a Theory still to prove: 0 Voyages left is not "at or below
+    the endgame" when the endgame is off."""
+    s = _planets_first()
+    agent = LookaheadAgent(s.game, seed=3)
+    nebulas, _ = _misranked(agent, s)
+    view = s.view(0)
+    view["voyages"]["columns"] = [[] for _ in view["voyages"]["columns"]]
+    assert agent.choose(view, s.legal_actions(0), 0) == nebulas
+    assert agent.last_endgame_deals == 0
+
+
 @pytest.mark.parametrize(
     ("endgame_seconds", "seconds", "deals"),
     [(1.0, 1.8, 3), (5.0, 1.2, 2)],

@@ -94,8 +94,8 @@ class LookaheadAgent(HeuristicAgent):
         self.last_endgame_deals = 0
         order = self.rank(view, legal_actions)
         left = sum(len(column) for column in view["voyages"]["columns"])
-        if left > self.endgame or len(order) < 2:
-            return order[0]
+        if not self.endgame or left > self.endgame or len(order) < 2:
+            return order[0]  # (none left, a Theory still to prove: only with an endgame)
         return self._played_out(view, order[:ENDGAME_CANDIDATES], start)
 
     def _played_out(self, view: dict[str, Any], candidates: list[Action], start: float) -> Action:
