@@ -93,9 +93,10 @@ class LookaheadAgent(HeuristicAgent):
         start = time.process_time()
         self.last_endgame_deals = 0
         order = self.rank(view, legal_actions)
-        left = sum(len(column) for column in view["voyages"]["columns"])
-        if not self.endgame or left > self.endgame or len(order) < 2:
+        if not self.endgame or len(order) < 2:
             return order[0]  # (none left, a Theory still to prove: only with an endgame)
+        if sum(len(column) for column in view["voyages"]["columns"]) > self.endgame:
+            return order[0]
         return self._played_out(view, order[:ENDGAME_CANDIDATES], start)
 
     def _played_out(self, view: dict[str, Any], candidates: list[Action], start: float) -> Action:
@@ -111,7 +112,8 @@ class LookaheadAgent(HeuristicAgent):
         totals = [0.0] * len(candidates)
         dealt = 0
         while time.process_time() - begun < budget:
-            values = play_out(self.game, view, self.rng, candidates, self.weights)
+            # ``_deal``: the same hook as the rest of the agent (the truth, for a clairvoyant)
+            values = play_out(self._deal(view), candidates, self.weights)
             if values is None:
                 break
             totals = [t + v for t, v in zip(totals, values)]

@@ -122,21 +122,21 @@ class PimcAgent:
         counts: dict[Action, int],
     ) -> None:
         """One dealt state: each candidate in ``alive`` played, then the solver's line."""
-        values = play_out(self.game, view, self.rng, alive, self.heuristic.weights)
+        sample = from_view(self.game, view, self.rng)
+        values = play_out(sample, alive, self.heuristic.weights)
         for a, v in zip(alive, values or ()):
             totals[a] += v
             counts[a] += 1
 
 
 def play_out(
-    game: Game, view: dict[str, Any], rng: Rng, candidates: list[Action], weights: Weights
+    sample: StellarionState, candidates: list[Action], weights: Weights
 ) -> list[float] | None:
-    """In one state dealt from ``view``, each candidate followed by the solver's greedy
-    line to the end (``Solver.finish``, rated with ``weights``): each line's
-    ``line_value``, -1 for a candidate the dealt state does not offer (never picked);
-    None if the dealt state is already over. ``pimc`` and ``lookahead``'s endgame score
-    their candidates with it."""
-    sample = from_view(game, view, rng)
+    """In ``sample`` (a state dealt from the view), each candidate followed by the
+    solver's greedy line to the end (``Solver.finish``, rated with ``weights``): each
+    line's ``line_value``, -1 for a candidate the dealt state does not offer (never
+    picked); None if the dealt state is already over. ``pimc`` and ``lookahead``'s
+    endgame score their candidates with it; each deals ``sample`` its own way."""
     if sample.is_over:
         return None
     table = sample._table()
