@@ -82,23 +82,24 @@ def evaluate(s: StellarionState, w: Weights | None = None) -> float:
     game = s.game
     if w is None:
         w = weights_for(game)
-    score = w.voyage * sum(len(p) for p in s.piles) + 45.0 * s.stars
+    score = w.voyage * sum(map(len, s.piles)) + 45.0 * s.stars
     decks, up = s.decks, s.up
+    # each face-up top's face (the Observatory)
+    tops = [decks[d][-1] & 31 for d in range(8) if up[d]]
     visible = [False] * 18
+    for f in tops:
+        visible[f] = True
     live = [0] * 18  # copies still in a deck or the Outpost
-    for d in range(8):
-        deck = decks[d]
+    for deck in decks:
         for c in deck:
             live[c & 31] += 1
-        if up[d]:
-            visible[deck[-1] & 31] = True
     for c in s.outpost:
         f = c & 31
         visible[f] = True
         live[f] += 1
     dead = [0] * 18
-    for d in range(8):
-        for c in s.discards[d]:
+    for pile in s.discards:
+        for c in pile:
             dead[c & 31] += 1
     left = [0, 0, 0, 0]
     vg = game.voyage_galaxy
@@ -125,7 +126,8 @@ def evaluate(s: StellarionState, w: Weights | None = None) -> float:
         if k == 3 and s.stars:
             ready = w.star_ready
         ready *= reach[g]
-        best = max(best, ready)
+        if ready > best:
+            best = ready
         score += 0.5 * ready
         for t in range(4):
             short = need - live[base + t]
@@ -134,24 +136,21 @@ def evaluate(s: StellarionState, w: Weights | None = None) -> float:
             else:
                 spare -= short
     score += best
-    score += w.card * sum(len(d) for d in decks) + w.spare * spare
+    score += w.card * sum(map(len, decks)) + w.spare * spare
     # the Observatory is the engine: face-up cards and Types that can Coordinate
     per_type = [0, 0, 0, 0]
-    n_up = holes = mirrors = 0
-    for d in range(8):
-        if up[d]:
-            f = decks[d][-1] & 31
-            n_up += 1
-            if f < 16:
-                per_type[f & 3] += 1
-            elif f == BLACK_HOLE:
-                holes += 1
-            else:
-                mirrors += 1
+    holes = mirrors = 0
+    for f in tops:
+        if f < 16:
+            per_type[f & 3] += 1
+        elif f == BLACK_HOLE:
+            holes += 1
+        else:
+            mirrors += 1
     for c in s.outpost:
         per_type[c & 3] += 1
-    pairs = sum(1 for n in per_type if n >= 2)
-    score += w.up * n_up + w.pair * pairs
+    pairs = (per_type[0] >= 2) + (per_type[1] >= 2) + (per_type[2] >= 2) + (per_type[3] >= 2)
+    score += w.up * len(tops) + w.pair * pairs
     # a Mirror Coordinates with any Celestial card; four Black Holes Traverse
     can_move = pairs or (w.mirror_and_hole_moves and ((mirrors and any(per_type)) or holes >= 4))
     if not can_move and best < ready_of[4] and best < w.star_ready:
@@ -167,11 +166,7 @@ def evaluate(s: StellarionState, w: Weights | None = None) -> float:
         if s.theories:  # progress towards the next proof
             token = s.theories[-1]
             want = game.theory_type[token]
-            seen = sum(
-                1
-                for d in range(8)
-                if up[d] and (decks[d][-1] & 31) < 16 and (decks[d][-1] & 3) == want
-            )
+            seen = sum(1 for f in tops if f < 16 and (f & 3) == want)
             score += w.theory_seen * min(seen, game.theory_needs[token])
     return score
 

@@ -91,6 +91,8 @@ class StellarionGame(Game):
         counts = c.advanced_per_expansion
         self.n_advanced = sum(getattr(counts, e) for e in exp)
         self.memo: dict[Any, Action] = {}
+        #: main-step legal tables by what decides them (legal.main_actions)
+        self.main_tables: dict[Any, tuple[tuple[Action, Any], ...]] = {}
         self._text: dict[Action, str] = {}
 
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:

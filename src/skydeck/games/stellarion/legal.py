@@ -105,10 +105,41 @@ def generate(s: StellarionState) -> dict[Action, Key]:
     return out
 
 
+#: Main-step tables a game keeps (``main_actions``); cleared when full.
+MAIN_MEMO_MAX = 4_096
+
+
 def main_actions(s: StellarionState, out: dict[Action, Key]) -> None:
-    """Launch, Coordinate and Traverse (the actions whose absence loses the game)."""
+    """Launch, Coordinate and Traverse (the actions whose absence loses the game).
+
+    The table depends only on the usable cards, the uncovered Voyages, whether a
+    Shooting Star is left and (co-op) which Galaxies each victory pile may still take,
+    so it is kept per game under those (searches meet the same ones again and again:
+    siblings share most of the Observatory). The order is the one built."""
     srcs = sources(s)
     srcs.sort()  # canonical order: Observatory decks, then Outpost cards by face
+    tails = accessible(s)
+    game = s.game
+    piles: Any = None
+    if game.players > 1:  # voyage_allowed reads the victory piles
+        vg = game.voyage_galaxy
+        piles = (s.turn, *(frozenset(vg[v] for v in pile) for pile in s.piles))
+    memo_key = (*srcs, -1, *tails, s.stars > 0, piles)
+    tables = game.main_tables
+    table = tables.get(memo_key)
+    if table is None:
+        if len(tables) >= MAIN_MEMO_MAX:
+            tables.clear()
+        built: dict[Action, Key] = {}
+        _main_table(s, srcs, tails, built)
+        table = tables[memo_key] = tuple(built.items())
+    out.update(table)
+
+
+def _main_table(
+    s: StellarionState, srcs: list[tuple[int, int]], tails: list[int], out: dict[Action, Key]
+) -> None:
+    """``main_actions`` built from nothing (``srcs`` sorted)."""
     game = s.game
     memo = game.memo
     key: Key
@@ -116,7 +147,6 @@ def main_actions(s: StellarionState, out: dict[Action, Key]) -> None:
     for src, f in srcs:
         by_face[f].append(src)
     # Launch
-    tails = accessible(s)
     if tails:
         vg = game.voyage_galaxy
         stars = s.stars
