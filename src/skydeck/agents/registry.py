@@ -109,7 +109,7 @@ GAME_AGENT_SUMMARIES = {
     "pimc": "perfect-information Monte Carlo: the heuristic's best moves, each played out "
     "by the game's solver on deals drawn from the view",
     "lookahead": "the heuristic, its best moves judged by the best next turn on deals drawn "
-    "from the view",
+    "from the view, and with 3 Voyages or fewer left played to the end of the game",
 }
 
 

@@ -87,7 +87,7 @@ def test_the_next_turn_decides_where_one_turn_throws_the_win_away() -> None:
     assert after == {nebulas: UNWINNABLE, planets: WON}
     for seed in range(5):
         assert HeuristicAgent(s.game, seed=seed).choose(s.view(0), legal, 0) == nebulas
-        assert LookaheadAgent(s.game, seed=seed).choose(s.view(0), legal, 0) == planets
+        assert LookaheadAgent(s.game, seed=seed, endgame=0).choose(s.view(0), legal, 0) == planets
 
 
 def _a_main_decision(seed: int) -> StellarionState:
@@ -184,9 +184,16 @@ def test_plays_a_deal_to_the_end(players: int) -> None:
     assert s.is_over
 
 
-def test_the_endgame_is_off_unless_asked_and_its_parameters_are_named() -> None:
+def test_the_endgame_is_on_by_default_and_its_parameters_are_named() -> None:
+    """3 Voyages by default (measured best, docs/stellarion-ai.md); 0 turns it off; the
+    clairvoyant device and the solver's planner pass keep it off unless asked."""
+    from skydeck.games.stellarion.solve import ClairvoyantLookahead
+
     game = StellarionGame()
-    assert LookaheadAgent(game).endgame == 0
+    assert LookaheadAgent(game).endgame == 3
+    assert agents.make("lookahead:endgame=0", game).endgame == 0  # type: ignore[attr-defined]
+    assert ClairvoyantLookahead(game).endgame == 0
+    assert ClairvoyantLookahead(game, endgame=2).endgame == 2
     agent = agents.make("lookahead:endgame=3:endgame_seconds=0.25", game, seed=2)
     assert isinstance(agent, LookaheadAgent)
     assert (agent.endgame, agent.endgame_seconds) == (3, 0.25)
@@ -224,7 +231,7 @@ def test_without_an_endgame_nothing_is_played_out_even_with_no_voyage_left() -> 
     """All Voyages taken and a Theory still to prove: 0 Voyages left is not "at or below
     the endgame" when the endgame is off."""
     s = _planets_first()
-    agent = LookaheadAgent(s.game, seed=3)
+    agent = LookaheadAgent(s.game, seed=3, endgame=0)
     nebulas, _ = _misranked(agent, s)
     view = s.view(0)
     view["voyages"]["columns"] = [[] for _ in view["voyages"]["columns"]]

@@ -20,15 +20,16 @@ decision (``time.process_time``, one core's work): no deal is started that, taki
 long as the longest so far, would end past it, so a slow machine answers on fewer deals
 rather than later.
 
-``endgame`` (off by default): once that many Voyages or fewer are left, every decision
-with a choice takes the ranking's best ``ENDGAME_CANDIDATES`` and plays each to the end
-of the game in states dealt from the view (the solver's greedy line, as ``pimc``
-does), for ``endgame_seconds`` of CPU: a line that wins scores 1, one that loses half
-its share of the Voyages taken. Near the end the lines are short, so they can tell a
-move that still wins from one that merely looks good for a turn.
+``endgame`` (3 by default; 0 turns it off): once that many Voyages or fewer are left,
+every decision with a choice takes the ranking's best ``ENDGAME_CANDIDATES`` and plays
+each to the end of the game in states dealt from the view (the solver's greedy line, as
+``pimc`` does), for ``endgame_seconds`` of CPU: a line that wins scores 1, one that
+loses half its share of the Voyages taken. Near the end the lines are short, so they
+can tell a move that still wins from one that merely looks good for a turn.
 
-Measured with all four expansions: docs/stellarion-ai.md, "Looking a turn further" and
-"The end of the game".
+Measured with all four expansions: docs/stellarion-ai.md, "Looking a turn further"
+(the agent without the endgame, ``lookahead:endgame=0``) and "The end of the game"
+(with it: 12.6% of 1,000 deals where the agent without it wins 8.1%).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ class LookaheadAgent(HeuristicAgent):
         seconds: float = 1.8,
         samples: int = 4,
         weights: Weights | None = None,
-        endgame: int = 0,
+        endgame: int = 3,
         endgame_seconds: float = 0.5,
     ) -> None:
         if top < 1 or deals < 1 or seconds <= 0:

@@ -206,9 +206,16 @@ class ClairvoyantHeuristic(_OnTheTruth, HeuristicAgent):
 
 
 class ClairvoyantLookahead(_OnTheTruth, LookaheadAgent):
-    """``lookahead`` deciding on the true state (``_OnTheTruth``)."""
+    """``lookahead`` deciding on the true state (``_OnTheTruth``), without the endgame
+    unless asked (``endgame=0``): the planner pass and the measurements of
+    docs/stellarion-ai.md were made so, and on the truth the solver's own passes play
+    the end of the game out anyway."""
 
     name = "lookahead@clairvoyant"
+
+    def __init__(self, game: Any, seed: int = 0, **params: Any) -> None:
+        params.setdefault("endgame", 0)
+        super().__init__(game, seed=seed, **params)
 
 
 Child = tuple[Action, Key, StellarionState | None]
