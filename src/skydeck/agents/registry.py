@@ -94,7 +94,7 @@ def make(spec: str, game: Game, seed: int = 0) -> Any:
 #: a game's own agents that take parameters (``agents.AGENTS[name]`` in the game's
 #: package), with each parameter's type
 GAME_AGENT_PARAMS: dict[str, dict[str, type]] = {
-    "pimc": {"samples": int, "candidates": int, "seconds": float},
+    "pimc": {"samples": int, "candidates": int, "seconds": float, "turns": int},
     "lookahead": {
         "top": int,
         "deals": int,

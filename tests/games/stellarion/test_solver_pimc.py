@@ -11,7 +11,7 @@ import pytest
 from skydeck import agents
 from skydeck.games.stellarion.agents import HeuristicAgent
 from skydeck.games.stellarion.game import StellarionGame
-from skydeck.games.stellarion.pimc import PimcAgent, line_value
+from skydeck.games.stellarion.pimc import PimcAgent, line_value, play_out, turn_line
 from skydeck.games.stellarion.solve import WON, Solver
 
 from .helpers import pos
@@ -21,7 +21,8 @@ def test_registered_with_parameters() -> None:
     game = StellarionGame()
     agent = agents.make("pimc:samples=3:candidates=2:seconds=0.4", game, seed=2)
     assert isinstance(agent, PimcAgent)
-    assert (agent.samples, agent.candidates, agent.seconds) == (3, 2, 0.4)
+    assert (agent.samples, agent.candidates, agent.seconds, agent.turns) == (3, 2, 0.4, 0)
+    assert agents.make("pimc:turns=3", game).turns == 3
     assert "pimc" in agents.specs_for("stellarion")
     assert "pimc" not in agents.specs_for("stellium")
 
@@ -51,6 +52,8 @@ def test_bad_budgets_are_refused() -> None:
     for bad in ({"samples": 0}, {"candidates": 0}, {"seconds": 0}):
         with pytest.raises(ValueError, match="must be positive"):
             PimcAgent(StellarionGame(), **bad)
+    with pytest.raises(ValueError, match="turns must be 0 or more, got -1"):
+        PimcAgent(StellarionGame(), turns=-1)
 
 
 def _one_launch_from_the_win() -> Any:
@@ -143,3 +146,52 @@ def test_plays_a_base_deal_to_the_end() -> None:
     while not s.is_over:
         s.apply(agent.choose(s.view(0), s.legal_actions(0), 0), 0)
     assert s.is_over
+
+
+def test_the_turn_line_takes_the_winning_launch() -> None:
+    s = _one_launch_from_the_win()
+    end = turn_line(s.clone(), HeuristicAgent(s.game).weights, top=1)
+    assert end.winners and line_value(end) == 1.0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_turn_line_plays_legal_steps_to_the_end(seed: int) -> None:
+    # the same line, step by step through the public engine, ends the same way
+    game = StellarionGame(shooting_stars=1)
+    weights = HeuristicAgent(game).weights
+    end = turn_line(game.new(seed), weights, top=3)
+    s = game.new(seed)
+    steps = 0
+    while not s.is_over:
+        here = s.clone()
+        line = turn_line(here, weights, top=3, max_steps=1)  # one step of the line
+        seat = s.turn
+        match = [a for a in s.legal_actions(seat) if _after(s, a, seat) == _key(line)]
+        assert match, f"seed {seed}: the turn line took an illegal step"
+        s.apply(match[0], seat)
+        steps += 1
+    assert end.is_over and (end.outcome, end.piles) == (s.outcome, s.piles)
+    assert steps > 10
+
+
+def _after(s: Any, action: Any, seat: int) -> Any:
+    t = s.clone()
+    t.apply(action, seat)
+    return _key(t)
+
+
+def _key(s: Any) -> Any:
+    from skydeck.games.stellarion.solve import position_key
+
+    return position_key(s)
+
+
+def test_pimc_with_turn_lines_scores_on_the_same_deals() -> None:
+    s = _one_launch_from_the_win()
+    legal = s.legal_actions(0)
+    agent = PimcAgent(s.game, seed=1, samples=4, candidates=len(legal), seconds=5, turns=2)
+    action = agent.choose(s.view(0), legal, 0)
+    assert str(action) == "launch alpha1 (alpha,nebula,stars,planet)"
+    assert agent.last_scores[str(action)] == 1.0
+    values = play_out(s.clone(), legal, agent.heuristic.weights, turns=2)
+    assert values is not None and max(values) == 1.0 and len(values) == len(legal)

@@ -260,30 +260,38 @@ class HeuristicAgent:
         return evaluate(s, self.weights)
 
     def _finish_turn(self, s: StellarionState, turn: int) -> None:
-        """Play the greedy best follow-ups in ``s`` (in place) until turn ``turn``'s
-        main part is over. It stops before the end-of-turn reveal: the card to come is
-        unknown, and a determinisation would let the line pick it with hindsight."""
-        steps = 0
-        while s.phase not in (OVER, END) and s.turns == turn and steps < 12:
-            steps += 1
-            table = s._table()
-            if s.phase in (MAIN, END) and any(k[0] == "P" for k in table.values()):
-                pick = next(a for a, k in table.items() if k[0] == "P")
-            else:
-                pick = self._greedy_pick(s, table)
-            s._do(table[pick], pick, s.turn)
+        finish_turn(s, turn, self.weights)
 
     def _greedy_pick(self, s: StellarionState, table: dict[Action, Any]) -> Action:
-        """The action whose child ``evaluate`` rates best (ties: the first)."""
-        best_val, best = -2 * WIN, None
-        for a, k in table.items():
-            child = s.clone()
-            child._do(k, a, child.turn)
-            val = evaluate(child, self.weights)
-            if val > best_val:
-                best_val, best = val, a
-        assert best is not None
-        return best
+        return greedy_pick(s, table, self.weights)
+
+
+def finish_turn(s: StellarionState, turn: int, weights: Weights) -> None:
+    """Play the greedy best follow-ups in ``s`` (in place) until turn ``turn``'s main
+    part is over. It stops before the end-of-turn reveal: the card to come is unknown,
+    and a determinisation would let the line pick it with hindsight."""
+    steps = 0
+    while s.phase not in (OVER, END) and s.turns == turn and steps < 12:
+        steps += 1
+        table = s._table()
+        if s.phase in (MAIN, END) and any(k[0] == "P" for k in table.values()):
+            pick = next(a for a, k in table.items() if k[0] == "P")
+        else:
+            pick = greedy_pick(s, table, weights)
+        s._do(table[pick], pick, s.turn)
+
+
+def greedy_pick(s: StellarionState, table: dict[Action, Any], weights: Weights) -> Action:
+    """The action whose child ``evaluate`` rates best (ties: the first)."""
+    best_val, best = -2 * WIN, None
+    for a, k in table.items():
+        child = s.clone()
+        child._do(k, a, child.turn)
+        val = evaluate(child, weights)
+        if val > best_val:
+            best_val, best = val, a
+    assert best is not None
+    return best
 
 
 def pimc(game: Game, seed: int = 0, **params: Any) -> Any:

@@ -37,7 +37,14 @@ from collections.abc import Callable
 from typing import Any
 
 from skydeck.core import Action, Game, Rng
-from skydeck.games.stellarion.agents import HeuristicAgent, Weights, forced_action
+from skydeck.games.stellarion.agents import (
+    WIN,
+    HeuristicAgent,
+    Weights,
+    evaluate,
+    finish_turn,
+    forced_action,
+)
 from skydeck.games.stellarion.solve import Solver
 from skydeck.games.stellarion.state import StellarionState
 from skydeck.games.stellarion.view import from_view
@@ -68,18 +75,22 @@ class PimcAgent:
         candidates: int = 4,
         seconds: float = 1.5,
         clock: Callable[[], float] = time.process_time,
+        turns: int = 0,
     ) -> None:
         if samples < 1 or candidates < 1 or seconds <= 0:
             raise ValueError(
                 f"pimc agent: samples, candidates and seconds must be positive, got "
                 f"{samples}, {candidates}, {seconds}"
             )
+        if turns < 0:
+            raise ValueError(f"pimc agent: turns must be 0 or more, got {turns}")
         self.game = game
         self.rng = Rng(seed)
         self.samples = samples
         self.candidates = candidates
         self.seconds = seconds
         self.clock = clock
+        self.turns = turns
         self.heuristic = HeuristicAgent(game, seed=seed)
         self.last_scores: dict[str, float] = {}
 
@@ -123,20 +134,21 @@ class PimcAgent:
     ) -> None:
         """One dealt state: each candidate in ``alive`` played, then the solver's line."""
         sample = from_view(self.game, view, self.rng)
-        values = play_out(sample, alive, self.heuristic.weights)
+        values = play_out(sample, alive, self.heuristic.weights, self.turns)
         for a, v in zip(alive, values or ()):
             totals[a] += v
             counts[a] += 1
 
 
 def play_out(
-    sample: StellarionState, candidates: list[Action], weights: Weights
+    sample: StellarionState, candidates: list[Action], weights: Weights, turns: int = 0
 ) -> list[float] | None:
-    """In ``sample`` (a state dealt from the view), each candidate followed by the
-    solver's greedy line to the end (``Solver.finish``, rated with ``weights``): each
-    line's ``line_value``, -1 for a candidate the dealt state does not offer (never
-    picked); None if the dealt state is already over. ``pimc`` and ``lookahead``'s
-    endgame score their candidates with it; each deals ``sample`` its own way."""
+    """In ``sample`` (a state dealt from the view), each candidate followed by a line
+    to the end: the solver's greedy line (``Solver.finish``, rated with ``weights``), or
+    with ``turns`` > 0 ``turn_line``. Each line's ``line_value``, -1 for a candidate the
+    dealt state does not offer (never picked); None if the dealt state is already over.
+    ``pimc`` and ``lookahead``'s endgame score their candidates with it; each deals
+    ``sample`` its own way."""
     if sample.is_over:
         return None
     table = sample._table()
@@ -149,5 +161,48 @@ def play_out(
             continue
         child = sample.clone()
         child._do(key, a, child.turn)
-        values.append(line_value(solver.finish(child)))
+        end = turn_line(child, weights, turns) if turns else solver.finish(child)
+        values.append(line_value(end))
     return values
+
+
+def turn_line(
+    s: StellarionState, weights: Weights, top: int, max_steps: int = 1000
+) -> StellarionState:
+    """A turn planner in the heuristic's manner deciding on ``s`` itself, played to the
+    end (in place; the final state). At each choice the ``top`` children ``evaluate``
+    rates best have the rest of their turn played greedily (``agents.finish_turn``) and
+    the best turn's first step is taken: a slower, stronger line than ``Solver.finish``,
+    which judges each step alone (from the start of a base deal at 1 Shooting Star, ``top``
+    3 wins about 80% to the greedy line's 60%, at about three times its cost)."""
+    for _ in range(max_steps):
+        if s.is_over:
+            break
+        table = s._table()
+        pick = None
+        if len(table) == 1:
+            pick = next(iter(table.items()))
+        scored: list[tuple[float, int, Action, Any, StellarionState]] = []
+        for i, (a, k) in enumerate(table.items() if pick is None else ()):
+            if k[0] == "P":  # a Theory proof is free: always taken
+                pick = (a, k)
+                break
+            child = s.clone()
+            child._do(k, a, child.turn)
+            if child.outcome > 0:
+                pick = (a, k)
+                break
+            scored.append((-evaluate(child, weights), i, a, k, child))
+        if pick is None:
+            scored.sort(key=lambda x: (x[0], x[1]))
+            turn = s.turns
+            best_value = -3 * WIN
+            for _, _, a, k, child in scored[:top]:
+                if child.turns == turn:
+                    finish_turn(child, turn, weights)
+                value = evaluate(child, weights)
+                if value > best_value:
+                    best_value, pick = value, (a, k)
+        assert pick is not None
+        s._do(pick[1], pick[0], s.turn)
+    return s
