@@ -25,6 +25,10 @@ Why these pieces (measured on base deals at 1 Shooting Star, docs/stellarion-ai.
   Outpost and discards: what a player knows. The line's hindsight is limited to the
   steps whose child shows a hidden card (a Stars shuffle, the end-of-turn reveal), so
   the strategy fusion of full solves is small here.
+- **The greedy line by default.** ``turns=N`` plays the candidates out with
+  ``turn_line`` instead (a turn planner: stronger from the start, about three times
+  dearer, so fewer deals a decision); opt-in while its games are measured
+  (docs/stellarion-ai.md, "Where pimc loses at 1 Shooting Star").
 - **Candidates from the heuristic.** Its one-turn look-ahead ranks the legal actions
   well enough that the best move is nearly always among its first few; the rollouts fix
   the order among those, where its evaluation cannot see far enough.
@@ -132,7 +136,7 @@ class PimcAgent:
         totals: dict[Action, float],
         counts: dict[Action, int],
     ) -> None:
-        """One dealt state: each candidate in ``alive`` played, then the solver's line."""
+        """One dealt state: each candidate in ``alive`` played, then its line (``play_out``)."""
         sample = from_view(self.game, view, self.rng)
         values = play_out(sample, alive, self.heuristic.weights, self.turns)
         for a, v in zip(alive, values or ()):
