@@ -25,6 +25,7 @@ import statistics
 from multiprocessing import Pool
 from typing import Any
 
+from skydeck.agents import make
 from skydeck.core import Rng
 from skydeck.games.stellarion.agents import HeuristicAgent
 from skydeck.games.stellarion.game import StellarionGame
@@ -78,8 +79,6 @@ def _oracle(job: tuple[int, int, int, int, int]) -> dict[str, Any]:
 
 
 def _regret(job: tuple[str, dict[str, Any], int]) -> tuple[str, float | None]:
-    from skydeck.agents import make
-
     spec, rec, rep = job
     s = positions(rec["seed"], rec["every"])[rec["idx"]]
     agent = make(spec, GAME, seed=1000 * rep + 37 * rec["seed"] + rec["idx"])

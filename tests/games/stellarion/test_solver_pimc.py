@@ -12,7 +12,7 @@ from skydeck import agents
 from skydeck.games.stellarion.agents import HeuristicAgent
 from skydeck.games.stellarion.game import StellarionGame
 from skydeck.games.stellarion.pimc import PimcAgent, line_value, play_out, turn_line
-from skydeck.games.stellarion.solve import WON, Solver
+from skydeck.games.stellarion.solve import WON, Solver, position_key
 
 from .helpers import pos
 
@@ -181,8 +181,6 @@ def _after(s: Any, action: Any, seat: int) -> Any:
 
 
 def _key(s: Any) -> Any:
-    from skydeck.games.stellarion.solve import position_key
-
     return position_key(s)
 
 

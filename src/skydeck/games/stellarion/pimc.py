@@ -156,7 +156,7 @@ def play_out(
     if sample.is_over:
         return None
     table = sample._table()
-    solver = Solver(sample, seconds=None, beams={}, weights=weights)
+    solver = None if turns else Solver(sample, seconds=None, beams={}, weights=weights)
     values = []
     for a in candidates:
         key = table.get(a)
@@ -165,7 +165,7 @@ def play_out(
             continue
         child = sample.clone()
         child._do(key, a, child.turn)
-        end = turn_line(child, weights, turns) if turns else solver.finish(child)
+        end = solver.finish(child) if solver is not None else turn_line(child, weights, turns)
         values.append(line_value(end))
     return values
 
@@ -183,30 +183,32 @@ def turn_line(
         if s.is_over:
             break
         table = s._table()
-        pick = None
-        if len(table) == 1:
-            pick = next(iter(table.items()))
-        scored: list[tuple[float, int, Action, Any, StellarionState]] = []
-        for i, (a, k) in enumerate(table.items() if pick is None else ()):
-            if k[0] == "P":  # a Theory proof is free: always taken
-                pick = (a, k)
-                break
-            child = s.clone()
-            child._do(k, a, child.turn)
-            if child.outcome > 0:
-                pick = (a, k)
-                break
-            scored.append((-evaluate(child, weights), i, a, k, child))
-        if pick is None:
-            scored.sort(key=lambda x: (x[0], x[1]))
-            turn = s.turns
-            best_value = -3 * WIN
-            for _, _, a, k, child in scored[:top]:
-                if child.turns == turn:
-                    finish_turn(child, turn, weights)
-                value = evaluate(child, weights)
-                if value > best_value:
-                    best_value, pick = value, (a, k)
-        assert pick is not None
-        s._do(pick[1], pick[0], s.turn)
+        a, k = next(iter(table.items())) if len(table) == 1 else _best_turn(s, table, weights, top)
+        s._do(k, a, s.turn)
     return s
+
+
+def _best_turn(
+    s: StellarionState, table: dict[Action, Any], weights: Weights, top: int
+) -> tuple[Action, Any]:
+    """``turn_line``'s choice: a Theory proof or a win at once, else the best of the
+    ``top`` children (by ``evaluate``, ties in table order) once their turns are done."""
+    scored: list[tuple[float, int, Action, Any, StellarionState]] = []
+    for i, (a, k) in enumerate(table.items()):
+        if k[0] == "P":  # a Theory proof is free: always taken
+            return a, k
+        child = s.clone()
+        child._do(k, a, child.turn)
+        if child.outcome > 0:
+            return a, k
+        scored.append((-evaluate(child, weights), i, a, k, child))
+    scored.sort(key=lambda x: (x[0], x[1]))
+    turn = s.turns
+    best_value, pick = -3 * WIN, scored[0][2:4]
+    for _, _, a, k, child in scored[:top]:
+        if child.turns == turn:
+            finish_turn(child, turn, weights)
+        value = evaluate(child, weights)
+        if value > best_value:
+            best_value, pick = value, (a, k)
+    return pick
