@@ -131,20 +131,27 @@ class StellarionState(State):
 
     def settle(self, events: list[Event] | None = None) -> None:
         """Play the forced steps: an end-of-turn step offering a single action, and the
-        loss check at the start of a turn. Leaves the legal table computed."""
+        loss check at the start of a turn. Only those two phases need the legal table
+        here; in the others (a power's choices, a Stars look, ...) it is left to be
+        built on first use: a search that clones a position's every child and keeps one
+        would otherwise build tables it never reads (legal.py has no randomness, so
+        building later gives the same table)."""
         if events is None:
             events = []
         while True:
-            if self.phase == OVER:
+            phase = self.phase
+            if phase == OVER:
                 self._legal, self._list = {}, []
                 return
+            if phase != END and phase != MAIN:
+                return
             table = self._table()
-            if self.phase == END and len(table) == 1:
+            if phase == END and len(table) == 1:
                 ((_action, key),) = table.items()
                 effects.apply_key(self, key, self.turn, events)
                 self._legal = None
                 continue
-            if self.phase == MAIN and not any(k[0] in "LCT" for k in table.values()):
+            if phase == MAIN and not any(k[0] in "LCT" for k in table.values()):
                 if free_win(self, table):
                     return  # only free actions are left, and they still win (RULINGS 8)
                 why = f"{player_name(self.turn)} can neither Launch nor Coordinate"
