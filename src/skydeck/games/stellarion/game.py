@@ -92,7 +92,7 @@ class StellarionGame(Game):
         self.n_advanced = sum(getattr(counts, e) for e in exp)
         self.memo: dict[Any, Action] = {}
         #: main-step legal tables by what decides them (legal.main_actions)
-        self.main_tables: dict[Any, tuple[tuple[Action, Any], ...]] = {}
+        self.main_tables: dict[Any, dict[Action, Any]] = {}
         self._text: dict[Action, str] = {}
 
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -130,9 +130,10 @@ def main_actions(s: StellarionState, out: dict[Action, Key]) -> None:
     if table is None:
         if len(tables) >= MAIN_MEMO_MAX:
             tables.clear()
-        built: dict[Action, Key] = {}
-        _main_table(s, srcs, tails, built)
-        table = tables[memo_key] = tuple(built.items())
+        table = tables[memo_key] = {}
+        _main_table(s, srcs, tails, table)
+    # Kept as a dict (never changed once built): a dict merged into another brings its
+    # keys' stored hashes, where pairs would call each Action's hash (Python) again.
     out.update(table)
 
 
