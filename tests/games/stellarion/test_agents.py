@@ -13,6 +13,7 @@ from skydeck.games.stellarion.agents import (
     HeuristicAgent,
     Weights,
     evaluate,
+    greedy_step,
     weights_for,
 )
 from skydeck.games.stellarion.state import StellarionState
@@ -164,3 +165,29 @@ def test_the_expansions_weights_take_more_voyages_with_all_four() -> None:
     tuned = sum(voyages(EXPANSIONS, d) for d in deals)
     base = sum(voyages(BASE, d) for d in deals)
     assert tuned - base >= len(deals), (tuned, base)
+
+
+@pytest.mark.parametrize("exp", [[], ALL])
+def test_a_greedy_step_is_the_best_rated_action_played_once(exp: list[str]) -> None:
+    """``greedy_step`` keeps the child it rated instead of playing the step again: the
+    state it leaves is the one the engine reaches by playing that action (same cards,
+    same Rng), and the action is the first of the best ``evaluate`` values."""
+    game = skydeck.load("stellarion", expansions=exp)
+    s = game.new(3)
+    for _ in range(40):
+        if s.is_over:
+            break
+        table = dict(s._table())
+        w = weights_for(game)
+        values = []
+        for a, k in table.items():
+            child = s.clone()
+            child._do(k, a, child.turn)
+            values.append((evaluate(child, w), a))
+        best = max(v for v, _ in values)
+        expected = next(a for v, a in values if v == best)
+        played = s.clone()
+        played._do(table[expected], expected, played.turn)
+        assert greedy_step(s, table, w) == expected
+        assert s.to_json() == played.to_json()
+        assert s.legal_actions(s.turn) == played.legal_actions(played.turn)

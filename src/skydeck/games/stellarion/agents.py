@@ -262,8 +262,8 @@ class HeuristicAgent:
     def _finish_turn(self, s: StellarionState, turn: int) -> None:
         finish_turn(s, turn, self.weights)
 
-    def _greedy_pick(self, s: StellarionState, table: dict[Action, Any]) -> Action:
-        return greedy_pick(s, table, self.weights)
+    def _greedy_step(self, s: StellarionState, table: dict[Action, Any]) -> Action:
+        return greedy_step(s, table, self.weights)
 
 
 def finish_turn(s: StellarionState, turn: int, weights: Weights) -> None:
@@ -276,21 +276,25 @@ def finish_turn(s: StellarionState, turn: int, weights: Weights) -> None:
         table = s._table()
         if s.phase in (MAIN, END) and any(k[0] == "P" for k in table.values()):
             pick = next(a for a, k in table.items() if k[0] == "P")
+            s._do(table[pick], pick, s.turn)
         else:
-            pick = greedy_pick(s, table, weights)
-        s._do(table[pick], pick, s.turn)
+            greedy_step(s, table, weights)
 
 
-def greedy_pick(s: StellarionState, table: dict[Action, Any], weights: Weights) -> Action:
-    """The action whose child ``evaluate`` rates best (ties: the first)."""
-    best_val, best = -2 * WIN, None
+def greedy_step(s: StellarionState, table: dict[Action, Any], weights: Weights) -> Action:
+    """Play in ``s`` (in place) the action whose child ``evaluate`` rates best (ties:
+    the first), and return it. The child built to rate it becomes ``s``, so the step is
+    not played a second time (the engine step is deterministic: its shuffles draw from
+    the state's own Rng, which the child carries)."""
+    best_val, best, best_child = -2 * WIN, None, None
     for a, k in table.items():
         child = s.clone()
         child._do(k, a, child.turn)
         val = evaluate(child, weights)
         if val > best_val:
-            best_val, best = val, a
-    assert best is not None
+            best_val, best, best_child = val, a, child
+    assert best is not None and best_child is not None
+    s.__dict__.update(best_child.__dict__)
     return best
 
 

@@ -167,8 +167,7 @@ class LookaheadAgent(HeuristicAgent):
             table = s._table()
             if not table:
                 break
-            pick = self._greedy_pick(s, table)
-            s._do(table[pick], pick, s.turn)
+            self._greedy_step(s, table)
         if s.phase != MAIN or s.outcome:
             return evaluate(s, self.weights)
         table = s._table()
