@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from skydeck import agents
-from skydeck.games.stellarion.agents import HeuristicAgent
+from skydeck.games.stellarion.agents import WIN, HeuristicAgent, evaluate, finish_turn
 from skydeck.games.stellarion.game import StellarionGame
 from skydeck.games.stellarion.pimc import PimcAgent, line_value, play_out, turn_line
 from skydeck.games.stellarion.solve import WON, Solver, position_key
@@ -172,6 +172,61 @@ def test_the_turn_line_plays_legal_steps_to_the_end(seed: int) -> None:
         steps += 1
     assert end.is_over and (end.outcome, end.piles) == (s.outcome, s.piles)
     assert steps > 10
+
+
+def _plain_turn_line(s: Any, weights: Any, top: int) -> Any:
+    """The turn line as first written: every step planned afresh, nothing kept from the
+    last step's finished turns. The reference the traced ``turn_line`` must equal."""
+    while not s.is_over:
+        table = s._table()
+        if len(table) == 1:
+            a, k = next(iter(table.items()))
+        else:
+            a, k = _plain_best_turn(s, table, weights, top)
+        s._do(k, a, s.turn)
+    return s
+
+
+def _plain_best_turn(s: Any, table: Any, weights: Any, top: int) -> Any:
+    scored = []
+    for i, (a, k) in enumerate(table.items()):
+        if k[0] == "P":
+            return a, k
+        child = s.clone()
+        child._do(k, a, child.turn)
+        if child.outcome > 0:
+            return a, k
+        scored.append((-evaluate(child, weights), i, a, k, child))
+    scored.sort(key=lambda x: (x[0], x[1]))
+    best_value, pick = -3 * WIN, scored[0][2:4]
+    for _, _, a, k, child in scored[:top]:
+        if child.turns == s.turns:
+            finish_turn(child, s.turns, weights)
+        value = evaluate(child, weights)
+        if value > best_value:
+            best_value, pick = value, (a, k)
+    return pick
+
+
+@pytest.mark.parametrize(
+    ("options", "seed", "top"),
+    [
+        ({"shooting_stars": 1}, 0, 3),
+        ({"shooting_stars": 1}, 5, 1),
+        ({"shooting_stars": 4}, 2, 2),
+        ({"expansions": ["black_holes", "glaucous_sun", "mirrors", "theories"]}, 3, 3),
+        ({"expansions": ["theories"]}, 1, 6),
+        ({"players": 2}, 4, 3),
+    ],
+)
+def test_the_traced_turn_line_is_the_plain_one(options: Any, seed: int, top: int) -> None:
+    # keeping what the last step's finished turns saw changes the cost, not the line
+    game = StellarionGame(**options)
+    weights = HeuristicAgent(game).weights
+    traced = turn_line(game.new(seed), weights, top)
+    plain = _plain_turn_line(game.new(seed), weights, top)
+    assert position_key(traced) == position_key(plain)
+    assert (traced.outcome, traced.piles, traced.turns) == (plain.outcome, plain.piles, plain.turns)
 
 
 def _after(s: Any, action: Any, seat: int) -> Any:
