@@ -2,6 +2,7 @@
 
     python benchmarks/pimc_decisions.py oracle --first-seed 8000 --games 8 --deals 300 --out O
     python benchmarks/pimc_decisions.py regret O --reps 2 pimc pimc:seconds=1.9:samples=256
+    python benchmarks/pimc_decisions.py compare O1 O2
 
 Why: a full game of `pimc` costs about a CPU-minute, so telling two versions apart by
 wins takes hundreds of games. A decision is cheaper to judge. ``oracle`` takes positions
@@ -13,7 +14,10 @@ the few dozen one move's budget allows. ``regret`` lets each agent spec choose a
 position (``--reps`` times, other agent seeds) and prints the mean regret: the oracle's
 best value less the value of the action chosen. It measures how much a decision loses
 to the noise of few deals, not whether the play-out itself is a good judge: a version
-that changes the play-out needs games.
+that changes the play-out needs games. ``--turns N`` judges with ``pimc.turn_line``
+instead (deals as the greedy oracle's, so two oracles' rows pair up): how often, and by
+how much, the two judges disagree on the best candidate; ``--salt`` deals other states
+(the same judge on other deals: how much two oracles disagree by noise alone).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import functools
 import json
 import statistics
 from multiprocessing import Pool
+from pathlib import Path
 from typing import Any
 
 from skydeck.agents import make
@@ -55,17 +60,17 @@ def positions(seed: int, every: int) -> tuple[StellarionState, ...]:
     return tuple(out)
 
 
-def _oracle(job: tuple[int, int, int, int, int]) -> dict[str, Any]:
-    seed, every, idx, deals, candidates = job
+def _oracle(job: tuple[int, int, int, int, int, int, int]) -> dict[str, Any]:
+    seed, every, idx, deals, candidates, turns, salt = job
     s = positions(seed, every)[idx]
     heuristic = HeuristicAgent(GAME, seed=0)
     view = s.view(s.turn)
     ranked = heuristic.rank(view, s.legal_actions(s.turn))[:candidates]
-    rng = Rng(10_000 + seed * 100 + idx)
+    rng = Rng(10_000 + seed * 100 + idx + salt * 1_000_003)
     totals = [0.0] * len(ranked)
     for _ in range(deals):
         for j, v in enumerate(
-            play_out(from_view(GAME, view, rng), ranked, heuristic.weights) or ()
+            play_out(from_view(GAME, view, rng), ranked, heuristic.weights, turns) or ()
         ):
             totals[j] += v
     return {
@@ -73,6 +78,8 @@ def _oracle(job: tuple[int, int, int, int, int]) -> dict[str, Any]:
         "every": every,
         "idx": idx,
         "deals": deals,
+        "turns": turns,
+        "salt": salt,
         "candidates": [str(a) for a in ranked],
         "values": [t / deals for t in totals],
     }
@@ -89,6 +96,35 @@ def _regret(job: tuple[str, dict[str, Any], int]) -> tuple[str, float | None]:
     return spec, max(values) - values[rec["candidates"].index(chosen)]
 
 
+def compare(first: str, second: str) -> None:
+    """Two oracles on the same positions (another judge, or other deals): how often their
+    best candidates agree, and the mean regret of each one's best under the other."""
+    recs = []
+    for path in (first, second):
+        with open(path) as f:
+            recs.append({(r["seed"], r["idx"]): r for r in map(json.loads, f)})
+    keys = sorted(set(recs[0]) & set(recs[1]))
+    same = 0
+    regrets: tuple[list[float], list[float]] = ([], [])
+    for k in keys:
+        a, b = recs[0][k], recs[1][k]
+        if a["candidates"] != b["candidates"]:
+            raise SystemExit(f"position {k}: the two oracles scored other candidates")
+        va, vb = a["values"], b["values"]
+        best_a, best_b = va.index(max(va)), vb.index(max(vb))
+        same += best_a == best_b
+        regrets[0].append(max(vb) - vb[best_a])
+        regrets[1].append(max(va) - va[best_b])
+    print(f"{len(keys)} positions; the same best candidate at {same}")
+    names = (Path(first).name, Path(second).name)
+    for (name, other), regs in zip((names, names[::-1]), regrets):
+        se = statistics.stdev(regs) / len(regs) ** 0.5
+        print(
+            f"{name}'s best, judged by {other}: mean regret {statistics.mean(regs):.4f} "
+            f"(s.e. {se:.4f})"
+        )
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -101,17 +137,25 @@ def main(argv: list[str] | None = None) -> None:
     o.add_argument("--deals", type=int, default=300)
     o.add_argument("--candidates", type=int, default=6)
     o.add_argument("--procs", type=int, default=2)
+    o.add_argument("--turns", type=int, default=0, help="judge by pimc.turn_line (top N)")
+    o.add_argument("--salt", type=int, default=0, help="other deals (0: the first oracle's)")
     o.add_argument("--out", required=True)
     r = sub.add_parser("regret", help="each agent spec's mean regret against the oracle")
     r.add_argument("oracle")
     r.add_argument("specs", nargs="+")
     r.add_argument("--reps", type=int, default=2)
     r.add_argument("--procs", type=int, default=2)
+    c = sub.add_parser("compare", help="where two oracles' best candidates differ, and by how much")
+    c.add_argument("first")
+    c.add_argument("second")
     a = p.parse_args(argv)
+    if a.cmd == "compare":
+        compare(a.first, a.second)
+        return
     if a.cmd == "oracle":
         seeds = range(a.first_seed, a.first_seed + a.games)
         jobs = [
-            (sd, a.every, i, a.deals, a.candidates)
+            (sd, a.every, i, a.deals, a.candidates, a.turns, a.salt)
             for sd in seeds
             for i in range(len(positions(sd, a.every)))
         ]
