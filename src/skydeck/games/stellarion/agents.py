@@ -266,10 +266,21 @@ class HeuristicAgent:
         return greedy_step(s, table, self.weights)
 
 
-def finish_turn(s: StellarionState, turn: int, weights: Weights) -> None:
+#: One child as ``greedy_step`` rated it: (action, key, ``evaluate``'s value, outcome).
+Rating = tuple[Action, Any, float, int]
+
+
+def finish_turn(
+    s: StellarionState,
+    turn: int,
+    weights: Weights,
+    ratings: list[list[Rating] | None] | None = None,
+) -> None:
     """Play the greedy best follow-ups in ``s`` (in place) until turn ``turn``'s main
     part is over. It stops before the end-of-turn reveal: the card to come is unknown,
-    and a determinisation would let the line pick it with hindsight."""
+    and a determinisation would let the line pick it with hindsight. ``ratings``, if
+    given, gets each step's ratings of every child (None for a Theory proof, taken
+    unrated): ``pimc.turn_line`` reads its next steps from them."""
     steps = 0
     while s.phase not in (OVER, END) and s.turns == turn and steps < 12:
         steps += 1
@@ -277,24 +288,37 @@ def finish_turn(s: StellarionState, turn: int, weights: Weights) -> None:
         if s.phase in (MAIN, END) and any(k[0] == "P" for k in table.values()):
             pick = next(a for a, k in table.items() if k[0] == "P")
             s._do(table[pick], pick, s.turn)
+            if ratings is not None:
+                ratings.append(None)
         else:
-            greedy_step(s, table, weights)
+            greedy_step(s, table, weights, ratings)
 
 
-def greedy_step(s: StellarionState, table: dict[Action, Any], weights: Weights) -> Action:
+def greedy_step(
+    s: StellarionState,
+    table: dict[Action, Any],
+    weights: Weights,
+    ratings: list[list[Rating] | None] | None = None,
+) -> Action:
     """Play in ``s`` (in place) the action whose child ``evaluate`` rates best (ties:
     the first), and return it. The child built to rate it becomes ``s``, so the step is
     not played a second time (the engine step is deterministic: its shuffles draw from
-    the state's own Rng, which the child carries)."""
+    the state's own Rng, which the child carries). ``ratings``, if given, gets every
+    child's ``Rating``, in table order."""
     best_val, best, best_child = -2 * WIN, None, None
+    rated: list[Rating] | None = None if ratings is None else []
     for a, k in table.items():
         child = s.clone()
         child._do(k, a, child.turn)
         val = evaluate(child, weights)
+        if rated is not None:
+            rated.append((a, k, val, child.outcome))
         if val > best_val:
             best_val, best, best_child = val, a, child
     assert best is not None and best_child is not None
     s.__dict__.update(best_child.__dict__)
+    if ratings is not None:
+        ratings.append(rated)
     return best
 
 

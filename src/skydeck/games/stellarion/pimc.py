@@ -45,11 +45,13 @@ from skydeck.core import Action, Game, Rng
 from skydeck.games.stellarion.agents import (
     WIN,
     HeuristicAgent,
+    Rating,
     Weights,
     evaluate,
+    finish_turn,
     forced_action,
 )
-from skydeck.games.stellarion.legal import END, MAIN, OVER
+from skydeck.games.stellarion.legal import END, OVER
 from skydeck.games.stellarion.solve import Solver
 from skydeck.games.stellarion.state import StellarionState
 from skydeck.games.stellarion.view import from_view
@@ -212,9 +214,7 @@ class _Trace:
 
     __slots__ = ("at", "exact", "ratings", "value")
 
-    def __init__(
-        self, ratings: list[list[tuple[Action, Any, float, int]] | None], value: float, exact: bool
-    ) -> None:
+    def __init__(self, ratings: list[list[Rating] | None], value: float, exact: bool) -> None:
         self.ratings = ratings
         self.value = value
         self.exact = exact
@@ -229,40 +229,14 @@ class _Trace:
         return t
 
 
-#: ``agents.finish_turn``'s most steps a turn.
-_TURN_STEPS = 12
-
-
 def _finish_traced(s: StellarionState, turn: int, weights: Weights) -> _Trace:
-    """``agents.finish_turn(s, turn, weights)`` played on copies (``s`` is left as it
-    was), each step's ratings kept: the children ``greedy_step`` builds are kept rather
-    than rebuilt, the best of them going on."""
-    ratings: list[list[tuple[Action, Any, float, int]] | None] = []
-    steps = 0
-    while s.phase not in (OVER, END) and s.turns == turn and steps < _TURN_STEPS:
-        steps += 1
-        table = s._table()
-        if s.phase in (MAIN, END) and any(k[0] == "P" for k in table.values()):
-            pick = next(a for a, k in table.items() if k[0] == "P")
-            if steps == 1:
-                s = s.clone()  # the caller's state stays as it was
-            s._do(table[pick], pick, s.turn)
-            ratings.append(None)
-            continue
-        rated: list[tuple[Action, Any, float, int]] = []
-        best_val, best = -2 * WIN, None
-        for a, k in table.items():
-            child = s.clone()
-            child._do(k, a, child.turn)
-            val = evaluate(child, weights)
-            rated.append((a, k, val, child.outcome))
-            if val > best_val:
-                best_val, best = val, child
-        assert best is not None
-        ratings.append(rated)
-        s = best
-    exact = not (s.phase not in (OVER, END) and s.turns == turn)
-    return _Trace(ratings, evaluate(s, weights), exact)
+    """``agents.finish_turn`` played on a copy of ``s`` (``s`` may be the step taken
+    next), each step's ratings kept."""
+    ratings: list[list[Rating] | None] = []
+    end = s.clone()
+    finish_turn(end, turn, weights, ratings)
+    exact = end.phase in (OVER, END) or end.turns != turn
+    return _Trace(ratings, evaluate(end, weights), exact)
 
 
 def _best_turn(
