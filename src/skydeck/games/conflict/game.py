@@ -7,7 +7,9 @@ from functools import lru_cache
 from typing import Any
 
 from skydeck.core import Game, OptionSpec, Rng, State
+from skydeck.games.conflict.belief import from_view as _from_view
 from skydeck.games.conflict.content import RACES, Content, default_content
+from skydeck.games.conflict.describe import describe_event as _describe_event
 from skydeck.games.conflict.shapes import Shapes
 from skydeck.games.conflict.state import ConflictState
 
@@ -120,9 +122,7 @@ class ConflictGame(Game):
     def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> ConflictState:
         """Hidden fleets, hands and deck orders drawn with ``rng`` as purchases and decks
         the public table allows (see ``belief.py``)."""
-        from skydeck.games.conflict.belief import from_view
-
-        return from_view(self, view, seat, rng)
+        return _from_view(self, view, seat, rng)
 
     def restore(self, obj: dict[str, Any]) -> ConflictState:
         if not isinstance(obj, dict):
@@ -153,9 +153,7 @@ class ConflictGame(Game):
     def describe_event(
         self, event: Mapping[str, Any], names: Sequence[str], state: State | None = None
     ) -> str:
-        from skydeck.games.conflict.describe import describe_event
-
-        return describe_event(self, event, names, state)  # type: ignore[arg-type]
+        return _describe_event(self, event, names, state)  # type: ignore[arg-type]
 
     @classmethod
     def conformance_configs(cls) -> list[dict[str, Any]]:

@@ -6,7 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from skydeck.core import Action, Game, OptionSpec, Rng, State
+from skydeck.games.expedition.belief import from_view as _from_view
 from skydeck.games.expedition.content import Content, default_content
+from skydeck.games.expedition.describe import catalogue as _catalogue
+from skydeck.games.expedition.describe import describe as _describe_action
+from skydeck.games.expedition.describe import describe_event as _describe_event
 from skydeck.games.expedition.modules_content import MODULES, RANKS, content_for
 from skydeck.games.expedition.state import ExpeditionState
 
@@ -163,9 +167,7 @@ class ExpeditionGame(Game):
     def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> ExpeditionState:
         """The seat's inversion in ``belief.py``: public boards copied, other hands,
         Secret Expeditions and every deck drawn with ``rng`` from what the seat cannot see."""
-        from skydeck.games.expedition.belief import from_view
-
-        return from_view(self, view, seat, rng)
+        return _from_view(self, view, seat, rng)
 
     def restore(self, obj: dict[str, Any]) -> ExpeditionState:
         return ExpeditionState.from_json(self, self.content, obj)
@@ -173,22 +175,16 @@ class ExpeditionGame(Game):
     def describe(self, action: Action) -> str:
         """The move as a sentence naming its cards ("play Ensign Okoro (L1: Pilot)");
         menus and logs show this."""
-        from skydeck.games.expedition.describe import describe
-
-        return describe(self.content, action)
+        return _describe_action(self.content, action)
 
     def card_texts(self) -> dict[str, dict[str, Any]]:
-        from skydeck.games.expedition.describe import catalogue
-
-        return catalogue(self.content)
+        return _catalogue(self.content)
 
     def describe_event(
         self, event: Mapping[str, Any], names: Sequence[str], state: State | None = None
     ) -> str:
-        from skydeck.games.expedition.describe import describe_event
-
         factions = self.options["factions"]
         cells: list[str] = []
         if isinstance(state, ExpeditionState):  # the map is public
             cells = [state.tile_name(x) if x >= 0 else "" for x in state.board]
-        return describe_event(self.content, event, names, factions, cells)
+        return _describe_event(self.content, event, names, factions, cells)

@@ -10,7 +10,10 @@ from skydeck.core import Action, Game, OptionSpec, Rng, State
 from skydeck.games.stellarion.cards import DECKS, FACE_NAMES, GALAXIES, SOURCE_NAMES, TYPES
 from skydeck.games.stellarion.cards import full_deck as _full_deck
 from skydeck.games.stellarion.content import EXPANSIONS, Content, default_content
+from skydeck.games.stellarion.describe import describe as _describe_action
+from skydeck.games.stellarion.describe import describe_event as _describe_event
 from skydeck.games.stellarion.state import StellarionState
+from skydeck.games.stellarion.view import from_view as _from_view
 
 MAX_SOLO_STARS = 4
 _ORDERED = {"coordinate": SOURCE_NAMES, "traverse": DECKS, "outpost": DECKS}
@@ -148,16 +151,12 @@ class StellarionGame(Game):
         return t
 
     def describe(self, action: Action) -> str:
-        from skydeck.games.stellarion.describe import describe
-
-        return describe(self, action)
+        return _describe_action(self, action)
 
     def describe_event(
         self, event: Mapping[str, Any], names: Sequence[str], state: State | None = None
     ) -> str:
-        from skydeck.games.stellarion.describe import describe_event
-
-        return describe_event(self, event, names)
+        return _describe_event(self, event, names)
 
     def new(self, seed: int) -> StellarionState:
         s = StellarionState(self, Rng(seed))
@@ -196,9 +195,7 @@ class StellarionGame(Game):
     def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> StellarionState:
         """Every seat sees the same table, so ``seat`` changes nothing: the view's own
         inverse (``view.from_view``) deals each deck's unknown middle with ``rng``."""
-        from skydeck.games.stellarion.view import from_view
-
-        return from_view(self, view, rng)
+        return _from_view(self, view, rng)
 
     def restore(self, obj: dict[str, Any]) -> StellarionState:
         if not isinstance(obj, dict):

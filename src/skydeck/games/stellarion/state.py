@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 from skydeck.core import Action, Event, IllegalAction, Rng, State, player_name
 from skydeck.games.stellarion import effects, legal
 from skydeck.games.stellarion.legal import END, MAIN, OVER, Key
+from skydeck.games.stellarion.view import make_view
+from skydeck.games.stellarion.view import resample as _resample
 
 if TYPE_CHECKING:
     from skydeck.games.stellarion.game import StellarionGame
@@ -171,14 +173,10 @@ class StellarionState(State):
 
     # --- information ----------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from skydeck.games.stellarion.view import make_view
-
         return make_view(self, seat)
 
     def resample(self, seat: int | None, rng: Rng) -> StellarionState:
-        from skydeck.games.stellarion.view import resample
-
-        return resample(self, seat, rng)
+        return _resample(self, seat, rng)
 
     # --- copies and storage ---------------------------------------------------------
     def clone(self) -> StellarionState:

@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Rng
-from skydeck.games.stellarion.cards import DECKS, FACE_NAMES, GALAXIES, TYPES
+from skydeck.games.stellarion.cards import (
+    DECK_INDEX,
+    DECKS,
+    FACE_INDEX,
+    FACE_NAMES,
+    GALAXIES,
+    TYPES,
+    card,
+)
 from skydeck.games.stellarion.legal import (
     LOOK,
     PHASE_NAMES,
@@ -148,8 +156,6 @@ def resample(s: StellarionState, seat: int | None, rng: Rng) -> StellarionState:
 def _deal_deck(d: int, dv: dict[str, Any], rng: Rng) -> list[int]:
     """Deck ``d`` bottom to top: known bottom and top cards in place (in a small deck
     they may name the same slots), the unknown rest dealt at random from its contents."""
-    from skydeck.games.stellarion.cards import FACE_INDEX, card
-
     n = dv["count"]
     slots: list[int | None] = [None] * n
     left = {FACE_INDEX[f]: k for f, k in dv["contents"].items()}
@@ -169,7 +175,6 @@ def from_view(game: Any, view: dict[str, Any], rng: Rng) -> StellarionState:
     """One full state consistent with ``view`` (its inverse): each deck's unknown middle
     is dealt at random from the deck's known contents, the Theory stack under its top in
     random order, and the state gets a fresh generator. For agents and tree search."""
-    from skydeck.games.stellarion.cards import DECK_INDEX, FACE_INDEX, card
     from skydeck.games.stellarion.state import StellarionState
 
     s = StellarionState(game, rng.spawn())

@@ -18,6 +18,8 @@ from typing import Any
 
 from skydeck.core import Action, Event, Game, IllegalAction, OptionSpec, Rng, State
 from skydeck.games.stellium.content import BAG_TOTALS, BODIES, BODY_CODE, COLOURS
+from skydeck.games.stellium.describe import describe as _describe_action
+from skydeck.games.stellium.describe import describe_event as _describe_event
 from skydeck.games.stellium.missions import Card, build_cards, occupied_keys
 from skydeck.games.stellium.notation import (
     DONE,
@@ -30,6 +32,8 @@ from skydeck.games.stellium.notation import (
     Notation,
 )
 from skydeck.games.stellium.universe import played
+from skydeck.games.stellium.view import build_view
+from skydeck.games.stellium.view import from_view as _from_view
 
 #: An action's value as a tuple (what Action's equality compares).
 _ACTION_KEY = attrgetter("kind", "args")
@@ -133,9 +137,7 @@ class StelliumGame(Game):
     def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> StelliumState:
         """Only the Mission Reserve's order is hidden: the view's inverse
         (``view.from_view``) rebuilds the table and shuffles the Reserve with ``rng``."""
-        from skydeck.games.stellium.view import from_view
-
-        return from_view(self, view, seat, rng)  # type: ignore[arg-type]
+        return _from_view(self, view, seat, rng)  # type: ignore[arg-type]
 
     def restore(self, obj: dict[str, Any]) -> StelliumState:
         try:
@@ -170,16 +172,12 @@ class StelliumGame(Game):
         return s
 
     def describe(self, action: Action) -> str:
-        from skydeck.games.stellium.describe import describe
-
-        return describe(action)
+        return _describe_action(action)
 
     def describe_event(
         self, event: Mapping[str, Any], names: Sequence[str], state: State | None = None
     ) -> str:
-        from skydeck.games.stellium.describe import describe_event
-
-        return describe_event(event, names)
+        return _describe_event(event, names)
 
 
 class StelliumState(State):
@@ -782,8 +780,6 @@ class StelliumState(State):
 
     # --- information ---------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from skydeck.games.stellium.view import build_view
-
         return build_view(self, seat)
 
     def resample(self, seat: int | None, rng: Rng) -> StelliumState:
