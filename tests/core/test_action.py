@@ -79,3 +79,53 @@ def test_from_json_rejects_malformed(obj: object) -> None:
 
 def test_illegal_action_is_a_value_error() -> None:
     assert issubclass(IllegalAction, ValueError)
+
+
+def test_a_flat_action_read_again_is_the_same_value() -> None:
+    first = Action.from_json({"kind": "place", "args": ["c4", 2]})
+    again = Action.from_json({"kind": "place", "args": ["c4", 2], "extra": 1})
+    assert again == first == Action("place", ("c4", 2))
+    assert Action.from_json({"kind": "pass"}) == Action("pass")
+
+
+@pytest.mark.parametrize(
+    ("good", "bad"),
+    [
+        ([1], [True]),  # True == 1 and hashes alike: a read of 1 must not let it in
+        ([0], [False]),
+        ([1], [1.0]),  # read as a float, not as the int action read before
+        (["a"], ["a b"]),
+    ],
+)
+def test_a_read_before_never_stands_in_for_a_different_argument(good: list, bad: list) -> None:
+    Action.from_json({"kind": "go", "args": good})
+    if type(bad[0]) is float:
+        read = Action.from_json({"kind": "go", "args": bad})
+        assert type(read.args[0]) is float
+        return
+    with pytest.raises(IllegalAction):
+        Action.from_json({"kind": "go", "args": bad})
+
+
+@given(st.lists(st.one_of(st.integers(-5, 5), st.booleans(), words), max_size=3))
+def test_reading_twice_gives_what_one_read_gives(values: list) -> None:
+    """The cache of flat reads answers as the full reading would, refusals included."""
+    obj = {"kind": "go", "args": values}
+    outcomes = []
+    for _ in range(2):
+        try:
+            outcomes.append(Action.from_json(obj))
+        except IllegalAction as exc:
+            outcomes.append(str(exc))
+    assert outcomes[0] == outcomes[1]
+    if isinstance(outcomes[0], Action):
+        assert outcomes[0] == Action("go", tuple(values))
+        assert [type(v) for v in outcomes[0].args] == [type(v) for v in values]
+
+
+def test_the_cache_of_reads_stays_bounded() -> None:
+    from skydeck.core import action as module
+
+    for i in range(module._FROM_JSON_MAX + 10):
+        Action.from_json({"kind": "n", "args": [i]})
+    assert len(module._FROM_JSON) <= module._FROM_JSON_MAX

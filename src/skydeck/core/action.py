@@ -41,6 +41,28 @@ class Action:
 
     @classmethod
     def from_json(cls, obj: Any) -> Action:
+        # A server reads the same few moves again and again: a flat action read before
+        # is found by its words, numbers and their types (so ``true`` never finds ``1``).
+        if type(obj) is dict and cls is Action:
+            args = obj.get("args", [])
+            if type(args) is list:
+                try:
+                    key = (obj.get("kind"), tuple(args), tuple(map(type, args)))
+                    found = _FROM_JSON.get(key)
+                except TypeError:  # a nested list (unhashable): read the long way
+                    key, found = None, None
+                if found is not None:
+                    return found
+                action = cls._from_json(obj)
+                if key is not None and all(t is str or t is int for t in key[2]):
+                    if len(_FROM_JSON) >= _FROM_JSON_MAX:
+                        _FROM_JSON.clear()
+                    _FROM_JSON[key] = action
+                return action
+        return cls._from_json(obj)
+
+    @classmethod
+    def _from_json(cls, obj: Any) -> Action:
         if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str):
             raise IllegalAction(f"an action must be an object with a 'kind' string, got {obj!r}")
         args = obj.get("args", [])
@@ -62,6 +84,11 @@ class Action:
             raise IllegalAction(f"bad action kind {parts[0]!r} in {text!r}")
         return cls(parts[0], tuple(_parse_arg(p, text) for p in parts[1:]))
 
+
+#: Flat actions ``from_json`` has read (kind, argument values and types -> the action),
+#: started again when full: a client sending endless new junk only fills it.
+_FROM_JSON: dict[tuple[Any, tuple[Any, ...], tuple[type, ...]], Action] = {}
+_FROM_JSON_MAX = 4096
 
 #: Every action handed out by ``shared``, by value (bounded by the games' finite action
 #: spaces: every argument is a content id, a cell or a small number).

@@ -140,3 +140,26 @@ def test_restore_refuses_a_malformed_state() -> None:
     with pytest.raises(ValueError, match="malformed"):
         game.restore(bad)
     assert dump(game.restore(good)) == dump(game.new(1))
+
+
+def test_asking_a_state_again_and_its_clone_gives_the_same_verdicts() -> None:
+    """``validate`` looks along the legal list the first time and keeps a set after:
+    every later question, and a clone's, gets the answer the first one did."""
+    from skydeck.core import Action
+
+    s = position(
+        board=BOARD,
+        phase="new_mission",
+        hands=[["m01"], []],
+        available=["m11", "m12"],
+        reserve=["m13", "m14"],
+    )
+    take, wrong = Action("take", ("m12",)), Action("take", ("m13",))
+    for state in (s, s.clone(), s):
+        state.validate(take, 0)  # legal: no error, first and later times
+        with pytest.raises(IllegalAction, match="not a legal take"):
+            state.validate(wrong, 0)
+    twin = s.clone()
+    twin.validate(take, 0)
+    act(twin, "take m12")
+    assert ids(twin.hands[0]) == ["m01", "m12"]

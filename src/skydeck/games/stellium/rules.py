@@ -37,6 +37,8 @@ from skydeck.games.stellium.view import from_view as _from_view
 
 #: An action's value as a tuple (what Action's equality compares).
 _ACTION_KEY = attrgetter("kind", "args")
+#: ``_legal_set`` of a state whose legal actions were looked through once already.
+_ASKED: set[tuple[str, tuple[Any, ...]]] = set()
 
 UNIVERSE = played()
 CARDS: tuple[Card, ...] = build_cards(UNIVERSE)
@@ -240,9 +242,19 @@ class StelliumState(State):
     def validate(self, action: Action, seat: int) -> None:
         if self._legal is None:
             self._legal = self._compute_legal()
-        if self._legal_set is None:
+        # One look along the list (in C) is cheaper than a set built for one question; a
+        # state asked again (a search) builds the set.
+        legal_set = self._legal_set
+        key = (action.kind, action.args)
+        if legal_set is None:
+            self._legal_set = _ASKED
+            found = key in map(_ACTION_KEY, self._legal)
+        elif legal_set is _ASKED:
             self._legal_set = set(map(_ACTION_KEY, self._legal))
-        if (action.kind, action.args) not in self._legal_set:
+            found = key in self._legal_set
+        else:
+            found = key in legal_set
+        if not found:
             # The 5-second clock's random draw: the server's action, never a player's
             # choice, so it is accepted here but not listed in legal_actions.
             if action == TIMEOUT and self._draw_clock_runs():
