@@ -85,6 +85,30 @@ def test_small_messages_go_out_plain_and_large_ones_compressed_in_one_stream():
     assert _send(client, server, big) == (True, big)
 
 
+def test_without_context_takeover_and_in_fragments_the_peer_reads_every_message():
+    """zlib-ng writes the server's deflate: a standard (zlib) peer reads it when each
+    message starts afresh (no context takeover), when a message comes in fragments, and
+    with a ping between them."""
+    server, client = _pair(
+        [LargeFramesServerDeflate(server_no_context_takeover=True)],
+        [ClientPerMessageDeflateFactory(server_no_context_takeover=True)],
+    )
+    assert server.extensions[0].local_no_context_takeover
+    for salt, size in enumerate([400, 2, 500]):
+        text = _message(size, salt)
+        assert _send(server, client, text) == (len(text) >= MIN_COMPRESSED, text)
+    server, client = _pair([LargeFramesServerDeflate()], [ClientPerMessageDeflateFactory()])
+    first, second = _message(300, 1).encode(), _message(200, 2).encode()
+    server.send_text(first, fin=False)
+    server.send_ping(b"p")
+    server.send_continuation(second, fin=True)
+    wire = b"".join(server.data_to_send())
+    assert wire[0] & RSV1  # a fragmented message is compressed, frame after frame
+    client.receive_data(wire)
+    frames = [e for e in client.events_received() if isinstance(e, Frame)]
+    assert frames[0].data + frames[-1].data == first + second
+
+
 def test_a_peer_without_compression_gets_plain_frames():
     server, client = _pair([LargeFramesServerDeflate()], None)
     assert server.extensions == []
