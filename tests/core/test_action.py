@@ -129,3 +129,13 @@ def test_the_cache_of_reads_stays_bounded() -> None:
     for i in range(module._FROM_JSON_MAX + 10):
         Action.from_json({"kind": "n", "args": [i]})
     assert len(module._FROM_JSON) <= module._FROM_JSON_MAX
+
+
+def test_a_read_finds_the_engines_own_object_only_for_the_same_types() -> None:
+    from skydeck.core.action import shared
+
+    engine = shared("lean", ("x", 3))
+    assert Action.from_json({"kind": "lean", "args": ["x", 3]}) is engine
+    assert Action.from_json({"kind": "lean", "args": ["x", 3]}) is engine  # cached
+    floaty = Action.from_json({"kind": "lean", "args": ["x", 3.0]})
+    assert floaty == engine and floaty is not engine and type(floaty.args[1]) is float

@@ -55,6 +55,11 @@ class Action:
                     return found
                 action = cls._from_json(obj)
                 if key is not None and all(t is str or t is int for t in key[2]):
+                    # The engine's own object where there is one (``shared``, the same
+                    # values of the same types): engines find it by identity.
+                    engine = _SHARED.get((action.kind, action.args))
+                    if engine is not None and tuple(map(type, engine.args)) == key[2]:
+                        action = engine
                     if len(_FROM_JSON) >= _FROM_JSON_MAX:
                         _FROM_JSON.clear()
                     _FROM_JSON[key] = action

@@ -163,3 +163,15 @@ def test_asking_a_state_again_and_its_clone_gives_the_same_verdicts() -> None:
     twin.validate(take, 0)
     act(twin, "take m12")
     assert ids(twin.hands[0]) == ["m01", "m12"]
+
+
+def test_a_move_read_from_json_is_the_engines_own_object() -> None:
+    """The server reads each move from JSON; Stellium's actions are ``shared``, so the
+    read hands back the engine's object and ``validate`` finds it by identity."""
+    from skydeck.core import Action
+
+    s = position(board=BOARD, phase="new_mission", hands=[["m01"], []], available=["m11"])
+    for action in s.legal_actions(0):
+        read = Action.from_json(action.to_json())
+        assert read is action
+        s.clone().validate(read, 0)

@@ -25,23 +25,24 @@ little on the hot path.
 from __future__ import annotations
 
 from skydeck.core import Action
+from skydeck.core.action import shared
 from skydeck.games.stellium.content import BODIES
 from skydeck.games.stellium.universe import Universe, played
 
 EFFECTS = ("", "swap", "push", "rotate", "pull")  # by the body code whose effect it is
 EFFECT_BODY = {name: i for i, name in enumerate(EFFECTS) if name}
 
-TIMEOUT = Action("timeout")
-SKIP = Action("skip")
-DONE = Action("done")
-PASS = Action("pass")
-DRAW = tuple(Action("draw", (b,)) if b else TIMEOUT for b in BODIES)
+TIMEOUT = shared("timeout")
+SKIP = shared("skip")
+DONE = shared("done")
+PASS = shared("pass")
+DRAW = tuple(shared("draw", (b,)) if b else TIMEOUT for b in BODIES)
 _PLAYED = played()
 #: push[d] and rotate[k] on the board the game is played on (Notation has them for any)
-PUSH = tuple(Action("push", (d,)) for d, _, _ in _PLAYED.dirs)
+PUSH = tuple(shared("push", (d,)) for d, _, _ in _PLAYED.dirs)
 ROTATE = (
     TIMEOUT,
-    *(Action("rotate", (k * _PLAYED.turn_degrees,)) for k in range(1, _PLAYED.full_turn)),
+    *(shared("rotate", (k * _PLAYED.turn_degrees,)) for k in range(1, _PLAYED.full_turn)),
 )
 
 
@@ -50,23 +51,23 @@ class Notation:
 
     def __init__(self, u: Universe) -> None:
         names = u.names
-        self.place = tuple(Action("place", (n,)) for n in names)
+        self.place = tuple(shared("place", (n,)) for n in names)
         dirs = u.dirs
-        self.place_dir = tuple(tuple(Action("place", (n, d)) for d, _, _ in dirs) for n in names)
+        self.place_dir = tuple(tuple(shared("place", (n, d)) for d, _, _ in dirs) for n in names)
         #: push[d]: the blue-token Collision towards the board's direction d
-        self.push = tuple(Action("push", (d,)) for d, _, _ in dirs)
+        self.push = tuple(shared("push", (d,)) for d, _, _ in dirs)
         #: rotate[k]: k turns clockwise (k = 1 .. full turn - 1; index 0 is unused)
-        turns = [Action("rotate", (k * u.turn_degrees,)) for k in range(1, u.full_turn)]
+        turns = [shared("rotate", (k * u.turn_degrees,)) for k in range(1, u.full_turn)]
         self.rotate = (TIMEOUT, *turns)
         self.dir_index = {name: i for i, (name, _, _) in enumerate(dirs)}
-        self.keep = tuple(Action("keep", (n,)) for n in names)
+        self.keep = tuple(shared("keep", (n,)) for n in names)
         self.refill = tuple(
-            tuple(Action("refill", (b, n)) if b else SKIP for n in names) for b in BODIES
+            tuple(shared("refill", (b, n)) if b else SKIP for n in names) for b in BODIES
         )
         self.swap: dict[tuple[int, int], Action] = {}
         self.pull: dict[tuple[int, int], Action] = {}
         for a in u.spaces:
             for b in u.neighbours[a]:
-                self.swap[a, b] = Action("swap", (names[a], names[b]))
+                self.swap[a, b] = shared("swap", (names[a], names[b]))
                 if u.is_hole[a]:
-                    self.pull[a, b] = Action("pull", (names[a], names[b]))
+                    self.pull[a, b] = shared("pull", (names[a], names[b]))

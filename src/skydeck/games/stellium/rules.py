@@ -13,10 +13,12 @@ with an event saying so. The state is plain lists and ints: clone() copies a few
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import Any
 
 from skydeck.core import Action, Event, Game, IllegalAction, OptionSpec, Rng, State
+from skydeck.core.action import shared
 from skydeck.games.stellium.content import BAG_TOTALS, BODIES, BODY_CODE, COLOURS
 from skydeck.games.stellium.describe import describe as _describe_action
 from skydeck.games.stellium.describe import describe_event as _describe_event
@@ -73,10 +75,10 @@ _PUSH = NOTATION.push
 # Memoised actions: legal lists hand out the same objects every time, like the rest of
 # NOTATION (callers that look actions up by identity, as skydeck.rl's catalogue does,
 # skip the dataclass hash, and no list builds fresh Actions).
-_TAKE = tuple(Action("take", (c.id,)) for c in CARDS)
+_TAKE = tuple(shared("take", (c.id,)) for c in CARDS)
 #: [m][h]: take m in place of h (a card is never both, so the diagonal is never read)
 _TAKE_REPLACE = tuple(
-    tuple(Action("take", (m.id, h.id)) if m is not h else PASS for h in CARDS) for m in CARDS
+    tuple(shared("take", (m.id, h.id)) if m is not h else PASS for h in CARDS) for m in CARDS
 )
 #: (card, cells) -> its ``complete`` action, filled as completions are found (at most
 #: one per way a card can ever be completed: bounded by the content)
@@ -248,7 +250,10 @@ class StelliumState(State):
         key = (action.kind, action.args)
         if legal_set is None:
             self._legal_set = _ASKED
-            found = key in map(_ACTION_KEY, self._legal)
+            legal = self._legal
+            # The engine's own object (``shared``, as ``Action.from_json`` hands it out)
+            # is found by identity, five times as fast as by value.
+            found = any(map(is_, legal, repeat(action))) or key in map(_ACTION_KEY, legal)
         elif legal_set is _ASKED:
             self._legal_set = set(map(_ACTION_KEY, self._legal))
             found = key in self._legal_set
@@ -402,7 +407,7 @@ class StelliumState(State):
             for cells in card.matches(board, colours, _U.centres, occupied):
                 action = memo.get((c, cells))
                 if action is None:
-                    action = Action("complete", (card.id, tuple(_NAMES[i] for i in cells)))
+                    action = shared("complete", (card.id, tuple(_NAMES[i] for i in cells)))
                     memo[c, cells] = action
                 out.append(action)
         return out
