@@ -27,6 +27,7 @@ MAX_PIECES = 20000
 _PIECES: dict[tuple[str, str], Pieces] = {}
 _NOTHING = object()
 _NO_LEGAL = '{"actions":[],"truncated":false}'
+_WHOLE, _CUT = '],"truncated":false}', '],"truncated":true}'
 #: Log lines whose encoded pieces a room keeps (the newest), and the most pieces kept.
 LOG_CACHE_LINES, LOG_CACHE_MAX = 8, 128
 
@@ -317,9 +318,7 @@ class Room:
             return _NO_LEGAL
         cut = len(acts) > MAX_LEGAL_SENT
         out = self.pieces.encode(self.game, acts[:MAX_LEGAL_SENT] if cut else acts)
-        return (
-            '{"actions":[' + ",".join(out) + '],"truncated":' + ("true" if cut else "false") + "}"
-        )
+        return "".join(('{"actions":[', ",".join(out), _CUT if cut else _WHOLE))
 
     def log_entries(self, seats: frozenset[int], start: int) -> list[dict[str, Any]]:
         over = self.names_every_move
@@ -486,25 +485,27 @@ class Room:
                 views.append(f'"{seat}":' + dumps({**view, "seat": seat} if public else view))
             else:
                 patches.append(f'"{seat}":' + _encoded(data, cache))
-            legal.append(f'"{seat}":{acts}')
-        parts = ['"views":{', ",".join(views), "}"]
+            legal += [f',"{seat}":' if legal else f'"{seat}":', acts]
+        # The message is put together from its encoded pieces in one join (a chain of
+        # ``+`` would copy a long list of legal actions once per piece).
+        parts = [head, '"views":{', ",".join(views), "}"]
         if patches:
             parts += [',"view_patches":{', ",".join(patches), "}"]
         if not client.seats:
             how, data = client.view_update("public", self._public_view(cache), cache)
             parts += [',"public":' if how == "full" else ',"public_patch":', _encoded(data, cache)]
-        msg: dict[str, Any] = {}
         entries = self.match.record.entries
-        msg["can_undo"] = bool(
+        can_undo = (
             self.status == "live"
             and entries
             and entries[-1].seat in client.seats
             and self.undoable == (n, entries[-1].seat)
             and self.match.can_undo()
         )
+        parts.append(',"can_undo":true' if can_undo else ',"can_undo":false')
         if state.is_over:
-            msg["scores"] = list(state.scores)
-            msg["winners"] = list(state.winners)
+            parts += [',"scores":', dumps(list(state.scores))]
+            parts += [',"winners":', dumps(list(state.winners))]
         # Once over every move may be named: the whole log goes again, with every label
         # (unless every label was shown all along).
         ended = self.status != "live" and not client.told_end and not self.public_actions
@@ -512,23 +513,14 @@ class Room:
             client.told_end = True
         start = client.sent_n
         if start > n or ended:
-            msg["log_reset"] = True
+            parts.append(',"log_reset":true')
             start = 0
         log = self.log_join(client.seats, start, cache)
         client.sent_n = n
         # The log lines and the legal actions go in already encoded (most of the bytes
         # of an update); the legal actions stay last (the bench's bots look for them).
-        return (
-            head
-            + "".join(parts)
-            + ","
-            + dumps(msg)[1:-1]
-            + ',"log":['
-            + log
-            + '],"legal":{'
-            + ",".join(legal)
-            + "}}"
-        )
+        parts += [',"log":[', log, '],"legal":{', *legal, "}}"]
+        return "".join(parts)
 
     def _public_view(self, cache: dict[Any, Any]) -> dict[str, Any]:
         """The spectator's view, built once per broadcast (``cache``). In a game with
