@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from skydeck.core import Action, State
+from skydeck.core import State
+from skydeck.core.action import shared
 
 #: Seconds of Stellar Conflict's timed deployment per battle scale.
 CONFLICT_SECONDS = {"dispute": 30.0, "conflict": 60.0, "war": 120.0}
@@ -117,7 +118,7 @@ def wanted_clocks(
         seconds = ta.seconds(options)
         if seconds is None:
             continue
-        action = Action(ta.kind)
+        action = shared(ta.kind)  # one object, made once
         if ta.scope == "table":
             if to_move and state.accepts(action, to_move[0]):
                 key = f"{ta.label}:table"
