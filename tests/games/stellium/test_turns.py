@@ -6,7 +6,7 @@ import pytest
 
 from skydeck.core import IllegalAction
 from skydeck.core.record import Match
-from skydeck.games.stellium.rules import CARD_INDEX, CARDS
+from skydeck.games.stellium.rules import CARD_INDEX, CARDS, StelliumState
 from tests.games.stellium.helpers import act, dump, legal_texts, position
 
 BOARD = {"k1": "S", "o3": "S"}
@@ -16,14 +16,19 @@ def ids(cards: list[int]) -> list[str]:
     return [CARDS[c].id for c in cards]
 
 
-def test_taking_a_mission_is_compulsory_below_three() -> None:
-    s = position(
+def _two_on_offer() -> StelliumState:
+    """One Mission in hand, two on offer, two in the Reserve."""
+    return position(
         board=BOARD,
         phase="new_mission",
         hands=[["m01"], []],
         available=["m11", "m12"],
         reserve=["m13", "m14"],
     )
+
+
+def test_taking_a_mission_is_compulsory_below_three() -> None:
+    s = _two_on_offer()
     assert legal_texts(s) == {"take m11", "take m12"}
     act(s, "take m12")
     assert ids(s.hands[0]) == ["m01", "m12"]
@@ -147,13 +152,7 @@ def test_asking_a_state_again_and_its_clone_gives_the_same_verdicts() -> None:
     every later question, and a clone's, gets the answer the first one did."""
     from skydeck.core import Action
 
-    s = position(
-        board=BOARD,
-        phase="new_mission",
-        hands=[["m01"], []],
-        available=["m11", "m12"],
-        reserve=["m13", "m14"],
-    )
+    s = _two_on_offer()
     take, wrong = Action("take", ("m12",)), Action("take", ("m13",))
     for state in (s, s.clone(), s):
         state.validate(take, 0)  # legal: no error, first and later times
