@@ -64,36 +64,22 @@ class LargeFramesDeflate(PerMessageDeflate):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # websockets' ``encode`` compresses with ``self.encoder``: with context takeover
+        # (what browsers negotiate) that is zlib-ng's. Without it the library makes a
+        # zlib one for each message; both write the same stream format (and share an API).
         if not self.local_no_context_takeover:
-            self.encoder = self._new_encoder()
-
-    def _new_encoder(self) -> Any:
-        """zlib-ng's compressor where websockets makes zlib's (``_deflate``)."""
-        return _deflate.compressobj(wbits=-self.local_max_window_bits, **self.compress_settings)
+            self.encoder = _deflate.compressobj(  # type: ignore[assignment]
+                wbits=-self.local_max_window_bits, **self.compress_settings
+            )
 
     def encode(self, frame: Frame) -> Frame:
-        """websockets' ``PerMessageDeflate.encode`` with zlib-ng, for large or
-        fragmented messages; a small whole message goes as it is."""
-        if frame.opcode in (Opcode.PING, Opcode.PONG, Opcode.CLOSE):
-            return frame
         if (
             frame.fin
             and frame.opcode in (Opcode.TEXT, Opcode.BINARY)
             and len(frame.data) < MIN_COMPRESSED
         ):
             return frame
-        if frame.opcode is not Opcode.CONT and self.local_no_context_takeover:
-            self.encoder = self._new_encoder()
-        data: Any = self.encoder.compress(frame.data) + self.encoder.flush(_deflate.Z_SYNC_FLUSH)
-        if frame.fin:
-            # A sync flush ends with an empty stored block, 00 00 ff ff: RFC 7692 drops it.
-            assert data[-4:] == b"\x00\x00\xff\xff"
-            data = data[:-4]
-            if self.local_no_context_takeover:
-                del self.encoder
-        # rsv1 marks the first frame of a compressed message
-        rsv1 = frame.opcode is not Opcode.CONT
-        return Frame(frame.opcode, data, frame.fin, rsv1, frame.rsv2, frame.rsv3)
+        return super().encode(frame)
 
 
 def large_frames_only(ext: PerMessageDeflate) -> LargeFramesDeflate:
