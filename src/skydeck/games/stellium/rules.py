@@ -244,21 +244,20 @@ class StelliumState(State):
     def validate(self, action: Action, seat: int) -> None:
         if self._legal is None:
             self._legal = self._compute_legal()
-        # One look along the list (in C) is cheaper than a set built for one question; a
-        # state asked again (a search) builds the set.
-        legal_set = self._legal_set
-        key = (action.kind, action.args)
+        # One look along the list (in C) is cheaper than a set built for one question;
+        # the engine's own object (``shared``, as ``Action.from_json`` hands it out) is
+        # found by identity, five times as fast as by value. A state asked again (a
+        # search) builds the set.
+        legal, legal_set = self._legal, self._legal_set
         if legal_set is None:
             self._legal_set = _ASKED
-            legal = self._legal
-            # The engine's own object (``shared``, as ``Action.from_json`` hands it out)
-            # is found by identity, five times as fast as by value.
-            found = any(map(is_, legal, repeat(action))) or key in map(_ACTION_KEY, legal)
-        elif legal_set is _ASKED:
-            self._legal_set = set(map(_ACTION_KEY, self._legal))
-            found = key in self._legal_set
+            found = any(map(is_, legal, repeat(action))) or (
+                (action.kind, action.args) in map(_ACTION_KEY, legal)
+            )
         else:
-            found = key in legal_set
+            if legal_set is _ASKED:
+                legal_set = self._legal_set = set(map(_ACTION_KEY, legal))
+            found = (action.kind, action.args) in legal_set
         if not found:
             # The 5-second clock's random draw: the server's action, never a player's
             # choice, so it is accepted here but not listed in legal_actions.
