@@ -36,6 +36,23 @@ def test_a_move_the_database_refuses_is_not_applied(client, monkeypatch):
     ws.__exit__(None, None, None)
 
 
+def test_a_match_the_database_refuses_is_not_created(client, monkeypatch):
+    hub = client.app.state.hub
+    before = client.get("/api/matches").json()
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(hub.storage, "append_actions", broken)
+    body = {"game": "toy", "seed": 7, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    r = client.post("/api/matches", json=body)
+    assert r.status_code == 503
+    assert r.json()["detail"] == "the match could not be stored: disk full"
+    assert client.get("/api/matches").json() == before
+    monkeypatch.undo()
+    assert client.post("/api/matches", json=body).status_code == 201
+
+
 def test_an_engine_crash_leaves_the_match_as_it_was(client, monkeypatch):
     m = new_toy(client)
     ws, _, st = join(client, m["id"], m["tokens"])

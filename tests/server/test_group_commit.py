@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from skydeck.server.hub import Hub
 from skydeck.server.messages import ProtocolError
 from skydeck.server.room import Client, Room
-from skydeck.server.storage import Deadline, PendingWrite, Storage
+from skydeck.server.storage import ClockWrite, Deadline, PendingWrite, Storage, StoredMatch
 from tests.server.conftest import games, list_games
 
 
@@ -74,7 +75,7 @@ def test_a_batch_is_stored_whole_or_not_at_all(db_url):
 async def _committed(hub: Hub) -> None:
     """Wait until no move waits for its commit (they run in the hub's writer thread)."""
     for _ in range(2000):
-        if hub._inflight is None and not hub._batch.moves:
+        if hub._inflight is None and hub._batch.empty():
             return
         await asyncio.sleep(0.005)
     raise AssertionError("the group commit never finished")
@@ -445,3 +446,143 @@ def test_a_committed_batch_is_freed_without_the_cycle_collector(db_url):
         assert [r() for r in refs] == [None, None, None]
     finally:
         gc.enable()
+
+
+_TOY = {"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}]}
+
+
+def test_a_match_created_while_others_play_is_stored_by_their_group_commit(db_url):
+    """A new match takes no transaction of its own: it goes with the moves of the same
+    turn of the loop, and its request is answered (the room opened) only after that
+    commit has returned."""
+    hub = _hub(db_url)
+    batches: list[list[Any]] = []
+    real = hub.storage.append_actions
+
+    def spy(writes: list[Any]) -> None:
+        batches.append(list(writes))
+        real(writes)
+
+    hub.storage.append_actions = spy  # type: ignore[method-assign]
+    playing = _new(hub, 1)
+    created: list[Room] = []
+
+    async def scenario() -> None:
+        await hub.start()
+        task = asyncio.ensure_future(hub.create_async({**_TOY, "seed": 2}))
+        seat, action = _first_legal(playing)
+        hub.act(playing, seat, action, 0)
+        await asyncio.sleep(0)  # the request has run up to its wait for the commit
+        assert not task.done()
+        room, _ = await task
+        created.append(room)
+        await _committed(hub)
+
+    asyncio.run(scenario())
+    [room] = created
+    assert len(batches) == 1
+    kinds = sorted(type(w).__name__ for w in batches[0])
+    assert kinds == ["PendingWrite", "StoredMatch"]
+    assert [w.id for w in batches[0] if isinstance(w, StoredMatch)] == [room.id]
+    assert hub.storage.load(room.id) is not None and hub.room(room.id) is room
+    assert hub.storage.action_count(playing.id) == 1
+
+
+def test_a_failed_group_commit_refuses_the_match_created_with_it(db_url):
+    """The commit that was to store a new match failed: its request gets the error,
+    nothing of it is stored and no room is opened; the mover of that batch is told."""
+    hub = _hub(db_url)
+    playing = _new(hub, 1)
+    errors: list[str] = []
+    outcome: list[BaseException] = []
+
+    def broken(writes: list[Any]) -> None:
+        raise IntegrityError("INSERT", {}, Exception("disk says no"))
+
+    hub.storage.append_actions = broken  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        await hub.start()
+        seat, action = _first_legal(playing)
+        hub.act(playing, seat, action, 0, on_error=lambda e: errors.append(e.message))
+        try:
+            await hub.create_async({**_TOY, "seed": 2})
+        except ProtocolError as exc:
+            outcome.append(exc)
+        await _committed(hub)
+
+    rooms_before = set(hub.rooms)
+    asyncio.run(scenario())
+    [refusal] = outcome
+    assert isinstance(refusal, ProtocolError) and refusal.code == "storage"
+    assert refusal.message.startswith("the match could not be stored")
+    assert "disk says no" in refusal.message
+    assert set(hub.rooms) == rooms_before  # no room opened for it
+    assert [m.id for m in hub.storage.recent()] == [playing.id]
+    assert len(errors) == 1 and "disk says no" in errors[0]
+    assert playing.n == 0 and hub.storage.action_count(playing.id) == 0
+
+
+def test_a_clock_that_waited_for_its_seat_is_stored_by_the_next_group_commit(db_url):
+    """A move clock waits (its grace period) while its seat is away; when the seat
+    connects it starts, and the new deadline goes with the next group commit, after
+    the moves that came before it and before those after it (the last one wins)."""
+    hub = _hub(db_url)
+    batches: list[list[Any]] = []
+    real = hub.storage.append_actions
+
+    def spy(writes: list[Any]) -> None:
+        batches.append(list(writes))
+        real(writes)
+
+    hub.storage.append_actions = spy  # type: ignore[method-assign]
+    room, _ = hub.create({**_TOY, "seed": 3, "move_seconds": 30})
+    [waiting] = hub.storage.load(room.id).deadlines  # type: ignore[union-attr]
+    assert waiting.due - time.time() > 60  # 30 s and the grace period
+    started: list[float] = []
+
+    async def scenario() -> None:
+        await hub.start()
+        t = time.time()
+        hub.attach(room, Client(frozenset({0, 1})))
+        started.append(t)
+        await _committed(hub)
+
+    asyncio.run(scenario())
+    assert len(batches) == 1 and [type(w) for w in batches[0]] == [ClockWrite]
+    [clock] = hub.storage.load(room.id).deadlines  # type: ignore[union-attr]
+    assert clock.key == waiting.key and 29 < clock.due - started[0] <= 31
+    assert room.deadlines[clock.key] == clock
+
+
+def test_clock_changes_keep_their_place_among_the_moves_of_a_batch(db_url):
+    """``Batch.writes``: new matches first, then moves and clock changes in the order
+    they came, so a match's stored clocks are the last ones set."""
+    from skydeck.server.hub import Batch
+
+    hub = _hub(db_url)
+    a = _new(hub, 1)
+    stored = hub.storage.load(a.id)
+    assert stored is not None
+    first, second = Deadline("move:0:0", 0, 5.0, None), Deadline("move:0:0", 0, 9.0, None)
+    loop = asyncio.new_event_loop()
+    try:
+        batch = Batch()
+        batch.moves.append((a, _write(a.id, 0, deadlines=[first]), None))
+        batch.clocks.append((1, ClockWrite(a.id, [second])))
+        batch.moves.append((a, _write(a.id, 1, seat=1), None))
+        fresh = StoredMatch(**{**stored.__dict__, "id": "fresh", "deadlines": []})
+        batch.created.append((fresh, loop.create_future()))
+        writes = batch.writes()
+    finally:
+        loop.close()
+    assert [type(w).__name__ for w in writes] == [
+        "StoredMatch",
+        "PendingWrite",
+        "ClockWrite",
+        "PendingWrite",
+    ]
+    hub.storage.append_actions(writes)
+    again = hub.storage.load(a.id)
+    assert again is not None and again.deadlines == [second]
+    assert hub.storage.load("fresh") is not None

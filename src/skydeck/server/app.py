@@ -104,6 +104,8 @@ def create_app(
             room, tokens = await hub.create_async(spec)
         except ValueError as exc:
             raise HTTPException(400, str(exc)) from None
+        except ProtocolError as exc:  # the database refused or could not be reached
+            raise HTTPException(503, exc.message) from None
         links = {
             str(i): f"/m/{room.id}#t={token}" for i, token in enumerate(tokens) if token is not None
         }

@@ -41,7 +41,7 @@ from skydeck.server.clocks import LIVE_OPTIONS, Wanted, takes_reports, wanted_cl
 from skydeck.server.messages import ProtocolError
 from skydeck.server.room import Client, Room
 from skydeck.server.seats import MAX_NAME, digest, new_match_id, new_token, token_matches
-from skydeck.server.storage import Deadline, PendingWrite, Storage, StoredMatch
+from skydeck.server.storage import ClockWrite, Deadline, PendingWrite, Storage, StoredMatch
 
 log = logging.getLogger("skydeck.server")
 
@@ -60,19 +60,21 @@ async def wake(front: tuple[str, int], match_id: str) -> None:
         log.warning("could not wake the owner of match %s: %s", match_id, exc)
 
 
-def storage_error_text(exc: BaseException) -> str:
-    """The refusal a mover reads when the commit failed: a database that cannot be
-    reached is named as such (the move was not played; it may be sent again once the
-    database is back), anything else carries the database's own words."""
+def storage_error_text(exc: BaseException, what: str = "move") -> str:
+    """The refusal a mover (``what="match"``: a lobby request) reads when the commit
+    failed: a database that cannot be reached is named as such (nothing was stored;
+    the request may be sent again once the database is back), anything else carries
+    the database's own words."""
+    undone = "the move was not played" if what == "move" else "the match was not created"
     if isinstance(exc, DBAPIError) and (
         exc.connection_invalidated or isinstance(exc, OperationalError | InterfaceError)
     ):
         first = str(exc.orig).strip().splitlines()[0] if exc.orig else type(exc).__name__
         return (
-            "the database is unreachable, so the move was not played; send it again "
+            f"the database is unreachable, so {undone}; send it again "
             f"once the database is back ({first})"
         )
-    return f"the move could not be stored: {exc}"
+    return f"the {what} could not be stored: {exc}"
 
 
 T = TypeVar("T")
@@ -85,12 +87,36 @@ Pending = tuple[Room, PendingWrite, Callable[[ProtocolError], None] | None]
 @dataclass(eq=False)
 class Batch:
     """Moves committed together, and per room of the batch what it was before its
-    first move of the batch: (room, moves, status, deadlines, undoable)."""
+    first move of the batch: (room, moves, status, deadlines, undoable). Matches
+    created and clocks started meanwhile go in the same commit: a new match is only
+    opened once it returns (``created``: each with the future its request awaits); a
+    clock change is kept at its place among the moves (``clocks``: how many moves
+    came before it)."""
 
     moves: list[Pending] = field(default_factory=list)
     before: dict[str, tuple[Room, int, str, dict[str, Deadline], Any]] = field(default_factory=dict)
+    created: list[tuple[StoredMatch, asyncio.Future[None]]] = field(default_factory=list)
+    clocks: list[tuple[int, ClockWrite]] = field(default_factory=list)
     future: Future[None] | None = None
     finished: bool = False
+
+    def empty(self) -> bool:
+        return not (self.moves or self.created or self.clocks)
+
+    def writes(self) -> list[PendingWrite | ClockWrite | StoredMatch]:
+        """What the commit stores, in order: the new matches, then the moves and the
+        clock changes as they came."""
+        moves: list[PendingWrite | ClockWrite | StoredMatch] = [w for _, w, _ in self.moves]
+        if not (self.created or self.clocks):
+            return moves  # the common case
+        out: list[PendingWrite | ClockWrite | StoredMatch] = [m for m, _ in self.created]
+        at = 0
+        for pos, change in self.clocks:
+            out += moves[at:pos]
+            out.append(change)
+            at = pos
+        out += moves[at:]
+        return out
 
 
 MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = 5, 24 * 3600
@@ -203,10 +229,21 @@ class Hub:
         return self._opened(room), tokens
 
     async def create_async(self, spec: Any) -> tuple[Room, list[str | None]]:
-        """``create`` for a request on the loop: the loop goes on while the writer
-        thread stores the match (its commit waits for the one in flight)."""
+        """``create`` for a request on the loop: the match is stored by the next group
+        commit, with the moves of other matches (no transaction, no fsync of its own),
+        and opened once that commit has returned."""
         room, tokens = self._new_match(spec)
-        await asyncio.wrap_future(self.writer.submit(self.storage.create_match, room.stored))
+        if self.loop is None:  # not started: stored on its own
+            await asyncio.wrap_future(self.writer.submit(self.storage.create_match, room.stored))
+        else:
+            stored: asyncio.Future[None] = self.loop.create_future()
+            self._batch.created.append((room.stored, stored))
+            self._commit_soon()
+            try:
+                await stored
+            except Exception as exc:
+                log.error("could not store the new match %s", room.id, exc_info=exc)
+                raise ProtocolError("storage", storage_error_text(exc, "match")) from exc
         return self._opened(room), tokens
 
     def _new_match(self, spec: Any) -> tuple[Room, list[str | None]]:
@@ -426,10 +463,16 @@ class Hub:
             failed = self.commit_pending()
             if failed is not None:
                 raise failed
-        elif self._flush is None and self._inflight is None:
-            # Group commit: every move handled in this turn of the event loop is
-            # committed together right after it; each is acknowledged only then. While
-            # a commit is in flight the batch grows, and goes when that commit is done.
+        else:
+            self._commit_soon()
+
+    def _commit_soon(self) -> None:
+        """Group commit: every move (new match, clock change) handled in this turn of
+        the event loop is committed together right after it; each move is
+        acknowledged only then. While a commit is in flight the batch grows, and goes
+        when that commit is done."""
+        if self._flush is None and self._inflight is None:
+            assert self.loop is not None
             self._flush = self.loop.call_soon(self._flush_pending)
 
     def _unsettled(self, room: Room) -> bool:
@@ -453,15 +496,13 @@ class Hub:
     def _start_commit(self) -> None:
         """Hand the pending batch to the writer thread (if none is in flight); its end
         comes back to the loop (``_commit_done``)."""
-        if self._inflight is not None or not self._batch.moves:
+        if self._inflight is not None or self._batch.empty():
             return
         loop = self.loop
         assert loop is not None
         batch, self._batch = self._batch, Batch()
         self._inflight = batch
-        batch.future = self.writer.submit(
-            self.storage.append_actions, [w for _, w, _ in batch.moves]
-        )
+        batch.future = self.writer.submit(self.storage.append_actions, batch.writes())
         batch.future.add_done_callback(
             lambda _f: loop.call_soon_threadsafe(self._commit_done, batch)
         )
@@ -498,10 +539,10 @@ class Hub:
             self._inflight = None
             error = self._finish(inflight, inflight.future.exception())
         batch, self._batch = self._batch, Batch()
-        if batch.moves:
+        if not batch.empty():
             try:
                 # In the writer thread when there is one: every write keeps its order.
-                self._write_now(self.storage.append_actions, [w for _, w, _ in batch.moves])
+                self._write_now(self.storage.append_actions, batch.writes())
             except Exception as exc:
                 return self._finish(batch, exc)
             self._finish(batch, None)
@@ -514,24 +555,21 @@ class Hub:
             return write(*args)
         return self.writer.submit(write, *args).result()
 
-    def _write_soon(self, write: Callable[..., Any], *args: Any) -> None:
-        """Queue a write nobody waits for (in order with every other write)."""
-        if self.loop is None:
-            write(*args)
-            return
-
-        def done(f: Future[Any]) -> None:
-            if f.exception() is not None:
-                log.error("a background write failed", exc_info=f.exception())
-
-        self.writer.submit(write, *args).add_done_callback(done)
-
     def _finish(self, batch: Batch, exc: BaseException | None) -> ProtocolError | None:
         batch.finished = True
         # The future holds the callback that holds the batch: dropping it here lets
         # reference counting free the batch (its moves, rooms' snapshots, the movers'
         # callbacks) at once instead of at the collector's next full pass.
         batch.future = None
+        for _, stored in batch.created:  # each request learns whether its match exists
+            if not stored.done():
+                if exc is None:
+                    stored.set_result(None)
+                else:
+                    stored.set_exception(exc)
+        if exc is not None and batch.clocks:
+            # Not a move: a crash or a failure here only restarts a grace period.
+            log.error("could not store the clocks of %d matches", len(batch.clocks), exc_info=exc)
         pending, before = batch.moves, batch.before
         if not pending:
             return None
@@ -721,9 +759,15 @@ class Hub:
                 timer.cancel()
             changed = True
         if changed:
-            # Not a move: nothing waits for this write (the writer keeps it in order with
-            # the commits after it); a crash before it only restarts the grace period.
-            self._write_soon(self.storage.set_deadlines, room.id, list(room.deadlines.values()))
+            # Not a move: nothing waits for this write, which goes with the next group
+            # commit; a crash before it only restarts the grace period.
+            now_running = list(room.deadlines.values())
+            if self.loop is None:
+                self.storage.set_deadlines(room.id, now_running)
+            else:
+                batch = self._batch
+                batch.clocks.append((len(batch.moves), ClockWrite(room.id, now_running)))
+                self._commit_soon()
             self._arm_clocks(room)
         return changed
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -118,6 +119,15 @@ class PendingWrite:
     status: str
     deadlines: list[Deadline] | None
     status_changed: bool
+
+
+@dataclass(slots=True)
+class ClockWrite:
+    """Clocks that changed outside a move (a clock waiting for its seat started when the
+    seat connected), stored with the next group commit (``Storage.append_actions``)."""
+
+    match_id: str
+    deadlines: list[Deadline]
 
 
 @dataclass
@@ -247,21 +257,24 @@ class Storage:
     # --- writes ----------------------------------------------------------------------
     def create_match(self, m: StoredMatch) -> None:
         with self.engine.begin() as conn:
-            conn.execute(
-                insert(matches).values(
-                    id=m.id,
-                    game=m.game,
-                    options=m.options,
-                    seed=m.seed,
-                    seats=m.seats,
-                    settings=m.settings,
-                    status=m.status,
-                    created=m.created,
-                    updated=m.updated,
-                    version=m.version,
-                )
-            )
+            conn.execute(insert(matches).values(**self._match_row(m)))
             self._write_deadlines(conn, m.id, m.deadlines)
+
+    @staticmethod
+    def _match_row(m: StoredMatch) -> dict[str, Any]:
+        """The ``matches`` row of a new match (its actions and clocks go elsewhere)."""
+        return {
+            "id": m.id,
+            "game": m.game,
+            "options": m.options,
+            "seed": m.seed,
+            "seats": m.seats,
+            "settings": m.settings,
+            "status": m.status,
+            "created": m.created,
+            "updated": m.updated,
+            "version": m.version,
+        }
 
     def append_action(
         self,
@@ -287,10 +300,12 @@ class Storage:
             if deadlines_now is not None:
                 self._write_deadlines(conn, match_id, deadlines_now)
 
-    def append_actions(self, moves: list[PendingWrite]) -> None:
-        """Group commit: log several moves (of one or many matches) in ONE transaction.
-        Either every move is stored or none is; the caller acknowledges them only after
-        this returns.
+    def append_actions(self, moves: Sequence[PendingWrite | ClockWrite | StoredMatch]) -> None:
+        """Group commit: log several moves (of one or many matches) in ONE transaction,
+        with the matches created and the clocks changed meanwhile (``StoredMatch``,
+        ``ClockWrite``; a match's clocks are the last written, in list order). Either
+        everything is stored or nothing is; the caller acknowledges only after this
+        returns.
 
         The hot write of the server, so it hands the driver plain rows (the JSON
         encoded here, once) through its own ``executemany``: SQLAlchemy's statement
@@ -300,24 +315,41 @@ class Storage:
             return
         sql = self._batch_sql
         now = time.time()
+        rows = []
+        touched = []
+        created = []
         # Only the last clocks of each match count; all matches' in two statements.
-        clocks = {m.match_id: m.deadlines for m in moves if m.deadlines is not None}
+        clocks: dict[str, list[Deadline]] = {}
+        for m in moves:
+            if type(m) is PendingWrite:
+                rows.append((m.match_id, m.idx, m.seat, dumps(m.action), m.t))
+                if m.deadlines is not None:
+                    clocks[m.match_id] = m.deadlines
+                if m.status_changed:
+                    touched.append((m.status, now, m.match_id))
+            elif type(m) is ClockWrite:
+                clocks[m.match_id] = m.deadlines
+            else:
+                assert type(m) is StoredMatch
+                created.append(m)
+                if m.deadlines:
+                    clocks[m.id] = m.deadlines
         with self.engine.begin() as conn:
-            conn.exec_driver_sql(
-                sql["action"], [(m.match_id, m.idx, m.seat, dumps(m.action), m.t) for m in moves]
-            )
-            touched = [(m.status, now, m.match_id) for m in moves if m.status_changed]
+            if created:  # rare beside moves: the Core statement, JSON columns and all
+                conn.execute(insert(matches), [self._match_row(m) for m in created])
+            if rows:
+                conn.exec_driver_sql(sql["action"], rows)
             if touched:
                 conn.exec_driver_sql(sql["touch"], touched)
             if clocks:
                 conn.exec_driver_sql(sql["delete_deadlines"], [(mid,) for mid in clocks])
-                rows = [
+                deadline_rows = [
                     (mid, d.key, d.seat, d.due, dumps(d.action))
                     for mid, now_running in clocks.items()
                     for d in now_running
                 ]
-                if rows:
-                    conn.exec_driver_sql(sql["deadline"], rows)
+                if deadline_rows:
+                    conn.exec_driver_sql(sql["deadline"], deadline_rows)
 
     def remove_last_action(
         self, match_id: str, idx: int, status: str, deadlines_now: list[Deadline]
