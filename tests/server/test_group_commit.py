@@ -451,11 +451,8 @@ def test_a_committed_batch_is_freed_without_the_cycle_collector(db_url):
 _TOY = {"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}]}
 
 
-def test_a_match_created_while_others_play_is_stored_by_their_group_commit(db_url):
-    """A new match takes no transaction of its own: it goes with the moves of the same
-    turn of the loop, and its request is answered (the room opened) only after that
-    commit has returned."""
-    hub = _hub(db_url)
+def _record_commits(hub: Hub) -> list[list[Any]]:
+    """Every group commit's writes, in order, as the storage receives them."""
     batches: list[list[Any]] = []
     real = hub.storage.append_actions
 
@@ -464,6 +461,15 @@ def test_a_match_created_while_others_play_is_stored_by_their_group_commit(db_ur
         real(writes)
 
     hub.storage.append_actions = spy  # type: ignore[method-assign]
+    return batches
+
+
+def test_a_match_created_while_others_play_is_stored_by_their_group_commit(db_url):
+    """A new match takes no transaction of its own: it goes with the moves of the same
+    turn of the loop, and its request is answered (the room opened) only after that
+    commit has returned."""
+    hub = _hub(db_url)
+    batches = _record_commits(hub)
     playing = _new(hub, 1)
     created: list[Room] = []
 
@@ -528,14 +534,7 @@ def test_a_clock_that_waited_for_its_seat_is_stored_by_the_next_group_commit(db_
     connects it starts, and the new deadline goes with the next group commit, after
     the moves that came before it and before those after it (the last one wins)."""
     hub = _hub(db_url)
-    batches: list[list[Any]] = []
-    real = hub.storage.append_actions
-
-    def spy(writes: list[Any]) -> None:
-        batches.append(list(writes))
-        real(writes)
-
-    hub.storage.append_actions = spy  # type: ignore[method-assign]
+    batches = _record_commits(hub)
     room, _ = hub.create({**_TOY, "seed": 3, "move_seconds": 30})
     [waiting] = hub.storage.load(room.id).deadlines  # type: ignore[union-attr]
     assert waiting.due - time.time() > 60  # 30 s and the grace period
