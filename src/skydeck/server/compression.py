@@ -141,6 +141,9 @@ class LargeFramesProtocol(WebSocketsSansIOProtocol):
 
     #: The application's handler of text messages (``take_text``); None: through ASGI.
     text_handler: Callable[[str], None] | None = None
+    #: Whether every negotiated extension leaves a small message as it is (so it is
+    #: framed here); known once the handshake is done, then fixed (``write_text``).
+    _plain: bool | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -187,9 +190,10 @@ class LargeFramesProtocol(WebSocketsSansIOProtocol):
         if not self._open():
             return False
         data = text.encode()
-        if len(data) < MIN_COMPRESSED and all(
-            type(e) is LargeFramesDeflate for e in self.conn.extensions
-        ):
+        plain = self._plain
+        if plain is None:
+            plain = self._plain = all(type(e) is LargeFramesDeflate for e in self.conn.extensions)
+        if plain and len(data) < MIN_COMPRESSED:
             self.transport.write(text_frame(data))  # what the extension would leave as is
         else:
             self.conn.send_text(data)

@@ -152,6 +152,12 @@ class Client:
     writing: bool = False
     #: The task finishing a direct send that had to wait, if any.
     inflight: asyncio.Future[None] | None = None
+    #: Per seat held, in order: (seat, its key in ``sent_views``, its key in a
+    #: message's objects, encoded). Built once: every update names them.
+    slots: tuple[tuple[int, str, str], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.slots = tuple((s, str(s), f'"{s}":') for s in sorted(self.seats))
 
     def view_update(
         self, key: str, view: dict[str, Any], shared: dict[Any, Any] | None = None
@@ -175,6 +181,24 @@ class Client:
                 prev, view, self.patches > 1
             )
         return "patch", found
+
+    def patch_text(self, key: str, view: dict[str, Any], shared: dict[Any, Any]) -> str | None:
+        """``view_update`` as a broadcast needs it: the patch already encoded, or None
+        when the whole view is due. Clients that had the same previous view share one
+        diff and one encoding (``shared``, the broadcast's cache; the entry keeps that
+        previous view alive, so its id stays its own while the cache lives)."""
+        if not self.patches:
+            return None
+        sent = self.sent_views
+        prev = sent.get(key)
+        sent[key] = view
+        if prev is None:
+            return None
+        k = (id(prev), id(view), self.patches)
+        found = shared.get(k)
+        if found is None:
+            found = shared[k] = (prev, dumps(diff_view(prev, view, self.patches > 1)))
+        return cast(str, found[1])
 
     #: A client this far behind is cut off (it reconnects and gets the current state).
     MAX_BACKLOG = 500
@@ -474,26 +498,32 @@ class Room:
         patches: list[str] = []
         legal: list[str] = []
         public = self.public_views
-        for seat in sorted(client.seats):
-            key = ("seat", seat)
-            if key not in cache:
+        for seat, name, label in client.slots:
+            found = cache.get(seat)  # (view, legal actions) of a seat, once a broadcast
+            if found is None:
                 view = self._public_view(cache) if public else state.view(seat)
-                cache[key] = (view, self.legal_text(seat))
-            view, acts = cache[key]
-            how, data = client.view_update(str(seat), view, cache)
-            if how == "full":
-                views.append(f'"{seat}":' + dumps({**view, "seat": seat} if public else view))
+                found = cache[seat] = (view, self.legal_text(seat))
+            view, acts = found
+            patch = client.patch_text(name, view, cache)
+            if patch is None:
+                views.append(label + dumps({**view, "seat": seat} if public else view))
             else:
-                patches.append(f'"{seat}":' + _encoded(data, cache))
-            legal += [f',"{seat}":' if legal else f'"{seat}":', acts]
+                patches.append(label + patch)
+            if legal:
+                legal.append(",")
+            legal += (label, acts)
         # The message is put together from its encoded pieces in one join (a chain of
         # ``+`` would copy a long list of legal actions once per piece).
         parts = [head, '"views":{', ",".join(views), "}"]
         if patches:
             parts += [',"view_patches":{', ",".join(patches), "}"]
         if not client.seats:
-            how, data = client.view_update("public", self._public_view(cache), cache)
-            parts += [',"public":' if how == "full" else ',"public_patch":', _encoded(data, cache)]
+            view = self._public_view(cache)
+            patch = client.patch_text("public", view, cache)
+            if patch is None:  # the same for every spectator: encoded once
+                parts += [',"public":', _encoded(view, cache)]
+            else:
+                parts += [',"public_patch":', patch]
         entries = self.match.record.entries
         can_undo = (
             self.status == "live"
