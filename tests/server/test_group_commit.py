@@ -585,3 +585,107 @@ def test_clock_changes_keep_their_place_among_the_moves_of_a_batch(db_url):
     again = hub.storage.load(a.id)
     assert again is not None and again.deadlines == [second]
     assert hub.storage.load("fresh") is not None
+
+
+def _held_hub(
+    db_url: str, wait: float, matches: int
+) -> tuple[Hub, list[Room], Any, list[list[str]]]:
+    """A hub of ``matches`` live matches whose first commit is held in the writer until
+    ``gate`` is set; ``commits`` records each commit's matches."""
+    hub = Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0, commit_wait=wait)
+    real = hub.storage.append_actions
+    gate = threading.Event()
+    commits: list[list[str]] = []
+
+    def held(moves: list[PendingWrite]) -> None:
+        commits.append([w.match_id for w in moves])
+        if len(commits) == 1:
+            assert gate.wait(10)
+        real(moves)
+
+    hub.storage.append_actions = held  # type: ignore[method-assign]
+    return hub, [_new(hub, k) for k in range(matches)], gate, commits
+
+
+async def _move_during_a_held_commit(hub: Hub, rooms: list[Room], commits: list[Any]) -> None:
+    """rooms[0] moves and its commit is held; then the other rooms move."""
+    await hub.start()
+    seat, action = _first_legal(rooms[0])
+    hub.act(rooms[0], seat, action, 0)
+    for _ in range(200):
+        await asyncio.sleep(0.005)
+        if commits:
+            break
+    for room in rooms[1:]:
+        seat, action = _first_legal(room)
+        hub.act(room, seat, action, 0)
+
+
+def test_moves_that_came_during_a_commit_wait_for_company_then_go(db_url):
+    """Under load, the batch that grew while a commit was under way waits a moment for
+    more moves (GROUP_COMMIT_SHARE of the live matches) before its own commit, and
+    goes when the wait is over even if they never come."""
+    hub, rooms, gate, commits = _held_hub(db_url, 0.4, 10)  # quorum: 9 moves
+    timeline: list[tuple[float, int]] = []
+
+    async def scenario() -> None:
+        await _move_during_a_held_commit(hub, rooms[:3], commits)  # 2 moves wait
+        start = time.monotonic()
+        gate.set()
+        while len(commits) < 2:
+            timeline.append((time.monotonic() - start, hub.storage.action_count(rooms[1].id)))
+            await asyncio.sleep(0.02)
+            assert time.monotonic() - start < 5, "the waiting batch was never committed"
+        await _committed(hub)
+        timeline.append((time.monotonic() - start, hub.storage.action_count(rooms[1].id)))
+
+    asyncio.run(scenario())
+    assert commits == [[rooms[0].id], [rooms[1].id, rooms[2].id]]
+    # Not committed as soon as the first commit returned, but within the wait.
+    assert any(t > 0.15 and n == 0 for t, n in timeline)
+    assert timeline[-1][0] < 3 and timeline[-1][1] == 1
+
+
+def test_a_waiting_batch_goes_as_soon_as_the_quorum_has_moved(db_url):
+    hub, rooms, gate, commits = _held_hub(db_url, 60.0, 4)  # quorum: 3 moves, wait 60 s
+    elapsed: list[float] = []
+
+    async def scenario() -> None:
+        await _move_during_a_held_commit(hub, rooms[:3], commits)  # 2 moves wait
+        gate.set()
+        for _ in range(200):
+            await asyncio.sleep(0.005)
+            if hub._inflight is None and hub._waiting:
+                break
+        assert hub._waiting and len(commits) == 1  # waiting for a third move
+        start = time.monotonic()
+        seat, action = _first_legal(rooms[3])
+        hub.act(rooms[3], seat, action, 0)  # the quorum: the batch goes now
+        await _committed(hub)
+        elapsed.append(time.monotonic() - start)
+
+    asyncio.run(scenario())
+    assert commits[1] == [rooms[1].id, rooms[2].id, rooms[3].id]
+    assert elapsed[0] < 5  # not the 60 s wait
+    assert [hub.storage.action_count(r.id) for r in rooms] == [1, 1, 1, 1]
+
+
+def test_a_quiet_server_never_waits_for_company(db_url):
+    """A move that finds no commit under way is committed after its own turn of the
+    event loop, however long the wait for company is set."""
+    hub = Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0, commit_wait=60.0)
+    rooms = [_new(hub, k) for k in range(10)]
+    elapsed: list[float] = []
+
+    async def scenario() -> None:
+        await hub.start()
+        for k in range(3):  # one move at a time, each after the last was stored
+            start = time.monotonic()
+            seat, action = _first_legal(rooms[k])
+            hub.act(rooms[k], seat, action, 0)
+            await _committed(hub)
+            elapsed.append(time.monotonic() - start)
+
+    asyncio.run(scenario())
+    assert max(elapsed) < 5 and not hub._waiting
+    assert [hub.storage.action_count(r.id) for r in rooms[:3]] == [1, 1, 1]
