@@ -8,7 +8,9 @@ for many moves is what lets the server keep up with many matches), and only afte
 commit is any of them acknowledged (the new state sent). The commit (its fsync is
 most of a move's wait) runs in the writer thread while the loop goes on applying the
 next moves, which form the next batch: one commit in flight at a time, so the slower
-the disk, the more moves each fsync carries::
+the disk, the more moves each fsync carries. Under load that next batch may wait a
+few milliseconds for company (``_next_commit``), so that each commit's fixed cost is
+shared by most of the live matches::
 
     act -> pending batch --(no commit in flight)--> writer thread: append_actions
                  ^                                          |
