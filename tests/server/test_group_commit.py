@@ -253,6 +253,20 @@ def test_a_room_whose_log_moved_on_elsewhere_is_dropped_and_its_clients_closed(d
     assert again is not None and again.n == 1
 
 
+async def _move_during_a_held_commit(hub: Hub, rooms: list[Room], commits: list[Any]) -> None:
+    """rooms[0] moves and its commit starts and is held in the writer; the loop is free
+    meanwhile, and the other rooms move, into the next batch."""
+    seat, action = _first_legal(rooms[0])
+    hub.act(rooms[0], seat, action, 0)
+    for _ in range(200):
+        await asyncio.sleep(0.005)
+        if commits:
+            break
+    for room in rooms[1:]:
+        seat, action = _first_legal(room)
+        hub.act(room, seat, action, 0)
+
+
 def test_the_commit_runs_in_the_writer_thread_and_acknowledgements_still_follow_it(db_url):
     """While one commit is held in the writer thread, the loop goes on: moves of other
     matches are applied and wait, together, for the next commit; nobody is told of any
@@ -278,16 +292,7 @@ def test_the_commit_runs_in_the_writer_thread_and_acknowledgements_still_follow_
         for room, client in zip(rooms, clients, strict=True):
             hub.attach(room, client)
             _drain(client)
-        seat, action = _first_legal(rooms[0])
-        hub.act(rooms[0], seat, action, 0)
-        for _ in range(100):  # the first commit starts, and is held in the writer
-            await asyncio.sleep(0.005)
-            if commits:
-                break
-        # The loop is free: the other matches move meanwhile, into the next batch.
-        for room in rooms[1:]:
-            seat, action = _first_legal(room)
-            hub.act(room, seat, action, 0)
+        await _move_during_a_held_commit(hub, rooms, commits)
         for _ in range(5):
             await asyncio.sleep(0.005)
         seen_during.extend([m["type"] for m in _drain(c)] for c in clients)
@@ -607,20 +612,6 @@ def _held_hub(
     return hub, [_new(hub, k) for k in range(matches)], gate, commits
 
 
-async def _move_during_a_held_commit(hub: Hub, rooms: list[Room], commits: list[Any]) -> None:
-    """rooms[0] moves and its commit is held; then the other rooms move."""
-    await hub.start()
-    seat, action = _first_legal(rooms[0])
-    hub.act(rooms[0], seat, action, 0)
-    for _ in range(200):
-        await asyncio.sleep(0.005)
-        if commits:
-            break
-    for room in rooms[1:]:
-        seat, action = _first_legal(room)
-        hub.act(room, seat, action, 0)
-
-
 def test_moves_that_came_during_a_commit_wait_for_company_then_go(db_url):
     """Under load, the batch that grew while a commit was under way waits a moment for
     more moves (GROUP_COMMIT_SHARE of the live matches) before its own commit, and
@@ -629,6 +620,7 @@ def test_moves_that_came_during_a_commit_wait_for_company_then_go(db_url):
     timeline: list[tuple[float, int]] = []
 
     async def scenario() -> None:
+        await hub.start()
         await _move_during_a_held_commit(hub, rooms[:3], commits)  # 2 moves wait
         start = time.monotonic()
         gate.set()
@@ -651,6 +643,7 @@ def test_a_waiting_batch_goes_as_soon_as_the_quorum_has_moved(db_url):
     elapsed: list[float] = []
 
     async def scenario() -> None:
+        await hub.start()
         await _move_during_a_held_commit(hub, rooms[:3], commits)  # 2 moves wait
         gate.set()
         for _ in range(200):
