@@ -10,7 +10,7 @@ most of a move's wait) runs in the writer thread while the loop goes on applying
 next moves, which form the next batch: one commit in flight at a time, so the slower
 the disk, the more moves each fsync carries. Under load that next batch may wait a
 few milliseconds for company (``_next_commit``), so that each commit's fixed cost is
-shared by most of the live matches::
+shared by most of the matches in play::
 
     act -> pending batch --(no commit in flight)--> writer thread: append_actions
                  ^                                          |
@@ -127,8 +127,8 @@ FINISHED_KEPT = 32
 #: Seconds a clock of a human seat waits for that seat to connect before it starts.
 CLOCK_GRACE = 60.0
 #: Group commit under load (``Hub._next_commit``): the moves that came in while a commit
-#: was under way wait up to this long for company, unless GROUP_COMMIT_SHARE of the live
-#: matches already have one waiting. MySQL's binlog group commit has the same pair
+#: was under way wait up to this long for company, unless GROUP_COMMIT_SHARE of the
+#: matches in memory already have one waiting. MySQL's binlog group commit has the same pair
 #: (``binlog_group_commit_sync_delay``, ``..._no_delay_count``).
 GROUP_COMMIT_WAIT = 0.004
 GROUP_COMMIT_SHARE = 0.9
@@ -497,9 +497,10 @@ class Hub:
             self._flush_pending()
 
     def _quorum_now(self) -> int:
-        """Moves that are company enough: GROUP_COMMIT_SHARE of the live matches."""
-        live = sum(1 for r in self.rooms.values() if r.status == "live")
-        return max(1, int(GROUP_COMMIT_SHARE * live))
+        """Moves that are company enough: GROUP_COMMIT_SHARE of the matches in memory
+        (the live ones, and finished ones whose players are still connected: counted
+        in O(1), and they leave when their players do)."""
+        return max(1, int(GROUP_COMMIT_SHARE * len(self.rooms)))
 
     def _next_commit(self) -> None:
         """After a commit: the batch that grew meanwhile goes at once if it holds the
