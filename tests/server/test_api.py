@@ -54,6 +54,39 @@ def test_malformed_and_oversized_requests_are_refused(client):
     assert client.get("/api/matches").json() == []
 
 
+def test_a_client_that_leaves_mid_request_creates_nothing_and_raises_nothing(client):
+    """The lobby request's body never arrives whole (the client disconnected): the server
+    answers 499 to nobody and logs no error, and no match exists."""
+    import asyncio
+
+    app = client.app
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/matches",
+        "raw_path": b"/api/matches",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"content-type", b"application/json"), (b"content-length", b"100")],
+        "client": ("127.0.0.1", 5000),
+        "server": ("127.0.0.1", 8000),
+    }
+    asyncio.run(app(scope, receive, send))
+    assert sent[0]["type"] == "http.response.start" and sent[0]["status"] == 499
+    assert client.get("/api/matches").json() == []
+
+
 def test_seat_tokens_are_unguessable_and_distinct(client):
     m = new_toy(client)
     a, b = m["tokens"]

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import ClientDisconnect
 
 from skydeck.core import Game, player_name, player_names
 from skydeck.core.registry import game_class, game_ids
@@ -90,8 +91,13 @@ def create_app(
         return out
 
     @app.post("/api/matches")
-    async def create_match(request: Request) -> JSONResponse:
-        body = await request.body()
+    async def create_match(request: Request) -> Response:
+        try:
+            body = await request.body()
+        except ClientDisconnect:
+            # The client left before its request arrived whole: nothing was created and
+            # nobody is there to read an answer (nginx logs this as 499).
+            return Response(status_code=499)
         if len(body) > MAX_MESSAGE:
             raise HTTPException(
                 413, f"request of {len(body)} bytes refused (at most {MAX_MESSAGE})"
