@@ -159,39 +159,30 @@ class Client:
     def __post_init__(self) -> None:
         self.slots = tuple((s, str(s), f'"{s}":') for s in sorted(self.seats))
 
-    def view_update(
-        self, key: str, view: dict[str, Any], shared: dict[Any, Any] | None = None
-    ) -> tuple[str, Any]:
-        """("full", view) or, for a client taking patches that has a previous view,
-        ("patch", ``diff_view(previous, view)``). ``shared`` (a broadcast's cache) lets
-        the clients that had the same previous view (several tabs or spectators kept
-        in step) share one diff."""
+    def _swap(self, key: str, view: dict[str, Any]) -> dict[str, Any] | None:
+        """The view last sent under ``key``, now replaced by ``view``; None when the
+        whole view is due (no patches wanted, or nothing sent yet)."""
         if not self.patches:
-            return "full", view
+            return None
         prev = self.sent_views.get(key)
         self.sent_views[key] = view
+        return prev
+
+    def view_update(self, key: str, view: dict[str, Any]) -> tuple[str, Any]:
+        """("full", view) or, for a client taking patches that has a previous view,
+        ("patch", ``diff_view(previous, view)``)."""
+        prev = self._swap(key, view)
         if prev is None:
             return "full", view
-        if shared is None:
-            return "patch", diff_view(prev, view, self.patches > 1)
-        # ``prev`` is alive (kept by this client) while the cache is: its id is its own.
-        found = shared.get(("diff", id(prev), id(view), self.patches))
-        if found is None:
-            found = shared[("diff", id(prev), id(view), self.patches)] = diff_view(
-                prev, view, self.patches > 1
-            )
-        return "patch", found
+        return "patch", diff_view(prev, view, self.patches > 1)
 
     def patch_text(self, key: str, view: dict[str, Any], shared: dict[Any, Any]) -> str | None:
         """``view_update`` as a broadcast needs it: the patch already encoded, or None
-        when the whole view is due. Clients that had the same previous view share one
-        diff and one encoding (``shared``, the broadcast's cache; the entry keeps that
-        previous view alive, so its id stays its own while the cache lives)."""
-        if not self.patches:
-            return None
-        sent = self.sent_views
-        prev = sent.get(key)
-        sent[key] = view
+        when the whole view is due. Clients that had the same previous view (several
+        tabs, spectators kept in step, every seat of a game with public views) share
+        one diff and one encoding through ``shared``, the broadcast's cache; its entry
+        keeps that previous view alive, so its id stays its own while the cache lives."""
+        prev = self._swap(key, view)
         if prev is None:
             return None
         k = (id(prev), id(view), self.patches)
