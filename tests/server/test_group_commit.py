@@ -258,7 +258,7 @@ async def _move_during_a_held_commit(hub: Hub, rooms: list[Room], commits: list[
     meanwhile, and the other rooms move, into the next batch."""
     seat, action = _first_legal(rooms[0])
     hub.act(rooms[0], seat, action, 0)
-    for _ in range(200):
+    for _ in range(2000):  # at most 10 s, on a slow machine
         await asyncio.sleep(0.005)
         if commits:
             break
@@ -646,7 +646,7 @@ def test_a_waiting_batch_goes_as_soon_as_the_quorum_has_moved(db_url):
         await hub.start()
         await _move_during_a_held_commit(hub, rooms[:3], commits)  # 2 moves wait
         gate.set()
-        for _ in range(200):
+        for _ in range(2000):  # at most 10 s, on a slow machine
             await asyncio.sleep(0.005)
             if hub._inflight is None and hub._waiting:
                 break
