@@ -33,8 +33,8 @@ def _write(mid: str, idx: int, seat: int = 0, **kw: Any) -> PendingWrite:
     )
 
 
-def _hub(db_url: str) -> Hub:
-    return Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0)
+def _hub(db_url: str, **kw: Any) -> Hub:
+    return Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0, **kw)
 
 
 def _new(hub: Hub, seed: int) -> Room:
@@ -597,7 +597,7 @@ def _held_hub(
 ) -> tuple[Hub, list[Room], Any, list[list[str]]]:
     """A hub of ``matches`` live matches whose first commit is held in the writer until
     ``gate`` is set; ``commits`` records each commit's matches."""
-    hub = Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0, commit_wait=wait)
+    hub = _hub(db_url, commit_wait=wait)
     real = hub.storage.append_actions
     gate = threading.Event()
     commits: list[list[str]] = []
@@ -614,7 +614,7 @@ def _held_hub(
 
 def test_moves_that_came_during_a_commit_wait_for_company_then_go(db_url):
     """Under load, the batch that grew while a commit was under way waits a moment for
-    more moves (GROUP_COMMIT_SHARE of the live matches) before its own commit, and
+    more moves (GROUP_COMMIT_SHARE of the matches in memory) before its own commit, and
     goes when the wait is over even if they never come."""
     hub, rooms, gate, commits = _held_hub(db_url, 0.4, 10)  # quorum: 9 moves
     timeline: list[tuple[float, int]] = []
@@ -666,7 +666,7 @@ def test_a_waiting_batch_goes_as_soon_as_the_quorum_has_moved(db_url):
 def test_a_quiet_server_never_waits_for_company(db_url):
     """A move that finds no commit under way is committed after its own turn of the
     event loop, however long the wait for company is set."""
-    hub = Hub(Storage(db_url), games=games, list_games=list_games, ai_delay=0, commit_wait=60.0)
+    hub = _hub(db_url, commit_wait=60.0)
     rooms = [_new(hub, k) for k in range(10)]
     elapsed: list[float] = []
 

@@ -128,8 +128,8 @@ FINISHED_KEPT = 32
 CLOCK_GRACE = 60.0
 #: Group commit under load (``Hub._next_commit``): the moves that came in while a commit
 #: was under way wait up to this long for company, unless GROUP_COMMIT_SHARE of the
-#: matches in memory already have one waiting. MySQL's binlog group commit has the same pair
-#: (``binlog_group_commit_sync_delay``, ``..._no_delay_count``).
+#: matches in memory already have one waiting. MySQL's binlog group commit has the
+#: same pair (``binlog_group_commit_sync_delay``, ``..._no_delay_count``).
 GROUP_COMMIT_WAIT = 0.004
 GROUP_COMMIT_SHARE = 0.9
 
