@@ -338,6 +338,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help="server: N workers behind HAProxy over PostgreSQL (--db, else a throw-away one)",
     )
+    p.add_argument(
+        "--no-limits",
+        action="store_true",
+        help="server: the server's per-client limits off (on by default, at their defaults; "
+        "each bot player connects from a loopback address of its own)",
+    )
     p.add_argument("--db", help="server: database URL (default: a fresh SQLite file)")
     p.add_argument(
         "--seconds", type=float, help="how long to measure (default: 3 for a game, 15 for server)"

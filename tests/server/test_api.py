@@ -10,6 +10,8 @@ import pytest
 
 from tests.server.conftest import join, new_toy, receive_until
 
+JSON = {"content-type": "application/json"}
+
 
 def test_games_lists_every_registered_game_with_options_and_agents(client):
     from skydeck.core.registry import game_ids
@@ -47,9 +49,9 @@ def test_bad_lobby_requests_are_refused_with_a_clear_reason(client, body, words)
 
 
 def test_malformed_and_oversized_requests_are_refused(client):
-    r = client.post("/api/matches", content=b"{not json")
+    r = client.post("/api/matches", content=b"{not json", headers=JSON)
     assert r.status_code == 400 and "not valid JSON" in r.json()["detail"]
-    r = client.post("/api/matches", content=b" " * 70_000 + b"{}")
+    r = client.post("/api/matches", content=b" " * 70_000 + b"{}", headers=JSON)
     assert r.status_code == 413
     assert client.get("/api/matches").json() == []
 
@@ -377,7 +379,7 @@ DEEP = "[" * 5000 + "]" * 5000
 
 
 def test_deeply_nested_json_is_refused_with_400_not_a_crash(client):
-    r = client.post("/api/matches", content=DEEP.encode())
+    r = client.post("/api/matches", content=DEEP.encode(), headers=JSON)
     assert r.status_code == 400 and "nested too deeply" in r.json()["detail"]
     # Deep but within the JSON decoder's reach: the option's own check names it.
     deep = json.loads("[" * 900 + "]" * 900)

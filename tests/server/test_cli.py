@@ -11,7 +11,11 @@ def test_serve_parses_host_port_and_db():
     args = build_parser().parse_args(
         ["serve", "--host", "0.0.0.0", "--port", "9001", "--db", "sqlite:///x.sqlite"]
     )
-    assert (args.host, args.port, args.db) == ("0.0.0.0", 9001, "sqlite:///x.sqlite")
+    from skydeck.server.settings import from_args
+
+    settings = from_args(args)
+    assert (settings.host, settings.port) == ("0.0.0.0", 9001)
+    assert settings.database_url == "sqlite:///x.sqlite"
     assert callable(args.func)
 
 

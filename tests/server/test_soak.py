@@ -33,7 +33,7 @@ def test_soak_has_no_errors_and_every_finished_record_replays():
 def _seat(game: str = "stellium") -> Seat:
     stats = SoakStats(windows=[], started=0.0, window_s=1.0)
     match = {"id": "m1", "game": game, "tokens": ["a", "b"]}
-    return Seat("ws://127.0.0.1:1", match, 0, stats, random.Random(1))
+    return Seat("ws://127.0.0.1:1", match, 0, stats, random.Random(1), "127.0.0.1")
 
 
 def test_a_bot_lets_only_a_running_clock_act_for_it():

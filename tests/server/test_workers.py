@@ -223,6 +223,8 @@ def test_two_workers_behind_haproxy_survive_a_worker_killed_mid_match(pg_url):
 
 def test_workers_refuse_a_database_they_cannot_share(capsys):
     from skydeck.server.cluster import run_cluster
+    from skydeck.server.settings import Settings
 
-    assert run_cluster(2, "127.0.0.1", _free_port(), "sqlite:///x.sqlite", []) == 2
+    settings = Settings(workers=2, port=_free_port(), database_url="sqlite:///x.sqlite")
+    assert run_cluster(settings, []) == 2
     assert "share one PostgreSQL database" in capsys.readouterr().err

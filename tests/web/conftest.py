@@ -7,18 +7,14 @@ $SKYDECK_ARTIFACTS, default /tmp/skydeck-web-failures).
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from playwright.sync_api import expect
 
-from tests.server.conftest import make_app
+from tests.server.live import LiveServer as BaseLiveServer
 
 #: Debian's package (``apt-get install chromium``); ``make test CHROMIUM=...`` passes
 #: another one through $SKYDECK_CHROMIUM. Without it every test here is skipped.
@@ -49,43 +45,21 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
-class LiveServer:
+class LiveServer(BaseLiveServer):
+    """The browsers' server: the limits stay on, sized for one browser that plays a whole
+    suite's matches from one address (a person's defaults are 12 new matches a minute,
+    20 unfinished)."""
+
     def __init__(self, url: str, ai_delay: float = 0.0, clock_scale: float = 1.0) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.app = make_app(url, ai_delay=ai_delay, clock_scale=clock_scale)
-        # The WebSocket protocol `skydeck serve` runs (its direct channel included).
-        config = uvicorn.Config(
-            self.app,
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            ws="skydeck.server.compression:LargeFramesProtocol",
+        super().__init__(
+            url,
+            ai_delay=ai_delay,
+            clock_scale=clock_scale,
+            create_rate="1000/minute",
+            request_rate="10000/minute",
+            socket_rate="10000/minute",
+            max_unfinished=10_000,
         )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.time() + 20
-        while not self.server.started:
-            if time.time() > deadline:
-                raise RuntimeError("live server did not start")
-            time.sleep(0.02)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-
-    def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        import httpx
-
-        r = httpx.post(self.base + "/api/matches", json=body, timeout=10)
-        assert r.status_code == 201, r.text
-        return r.json()
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
@@ -20,49 +21,81 @@ from skydeck.core import Game, player_name, player_names
 from skydeck.core.registry import game_class, game_ids
 from skydeck.server.ai import available_specs
 from skydeck.server.compression import direct
-from skydeck.server.hub import CLOCK_GRACE, Hub
-from skydeck.server.messages import MAX_MESSAGE, ProtocolError, get_int, loads, parse
+from skydeck.server.guard import (
+    BodyLimit,
+    Limiter,
+    MessageBucket,
+    RateLimit,
+    Refused,
+    client_address,
+)
+from skydeck.server.hub import Hub
+from skydeck.server.messages import ProtocolError, get_int, loads, parse
 from skydeck.server.replay import replay_steps
 from skydeck.server.room import Client, Room
+from skydeck.server.seats import creator_key
+from skydeck.server.settings import Settings
 from skydeck.server.storage import Storage
 
 log = logging.getLogger("skydeck.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 HELLO_SECONDS = 10.0
+#: Close codes of a WebSocket refused for its client's limits (the page says why and
+#: tries again later) and for a page of another site.
+CLOSE_LIMITED = 4429
+CLOSE_ORIGIN = 1008
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> bool:
+    """Whether a WebSocket handshake may come from a page at ``origin``: the server's
+    own (the Origin's host and port are the Host it was sent to; the scheme may differ
+    behind a TLS proxy) or one of ``allowed``. No Origin: not a browser (a bot, the
+    bench), which still needs a seat's token to play."""
+    if origin is None:
+        return True
+    origin = origin.strip().rstrip("/").lower()
+    if origin in allowed:
+        return True
+    return bool(host) and urlsplit(origin).netloc == (host or "").lower()
 
 
 def create_app(
     db_url: str | None = None,
     *,
+    settings: Settings | None = None,
     storage: Storage | None = None,
     games: Callable[[str], type[Game]] = game_class,
     list_games: Callable[[], list[str]] = game_ids,
-    ai_delay: float = 0.4,
     clock_scale: float = 1.0,
-    clock_grace: float = CLOCK_GRACE,
     tune_gc: bool = False,
     worker: str | None = None,
     front: tuple[str, int] | None = None,
+    **overrides: Any,
 ) -> FastAPI:
-    """A Skydeck server. ``db_url``: any SQLAlchemy URL (default: SKYDECK_DATABASE_URL,
-    else a SQLite file under ./skydeck-data). ``games``/``list_games`` let tests add games.
-    ``clock_grace``: seconds a clock of an unconnected human seat waits before it
-    starts anyway (it starts at once when the seat connects). ``tune_gc``: the process
-    is this server's own (``skydeck serve``, the bench), so its garbage collector may be
-    tuned for short pauses (see ``quiet_gc``). ``worker``/``front``: this server is one
-    of several behind HAProxy at ``front`` (``skydeck serve --workers N``; see Hub)."""
-    store = storage or Storage(db_url)
+    """A Skydeck server. ``db_url``: any SQLAlchemy URL (default: the settings'
+    ``database_url``, else a SQLite file under ./skydeck-data). ``settings``: every
+    setting (``Settings()``: the environment's and the defaults); ``overrides``: fields
+    of it changed here (``ai_delay=0``, ``clock_grace=...``, ``limits=False``).
+    ``games``/``list_games`` let tests add games. ``tune_gc``: the process is this
+    server's own (``skydeck serve``, the bench), so its garbage collector may be tuned
+    for short pauses (see ``quiet_gc``). ``worker``/``front``: this server is one of
+    several behind HAProxy at ``front`` (``skydeck serve --workers N``; see Hub)."""
+    if settings is None:
+        settings = Settings(**overrides)
+    elif overrides:
+        settings = Settings(**{**settings.model_dump(), **overrides})
+    store = storage or Storage(db_url or settings.database_url)
     hub = Hub(
         store,
         games=games,
         list_games=list_games,
-        ai_delay=ai_delay,
         clock_scale=clock_scale,
-        clock_grace=clock_grace,
         worker=worker,
         front=front,
+        settings=settings,
     )
+    limiter = Limiter(settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -74,6 +107,11 @@ def create_app(
 
     app = FastAPI(title="Skydeck", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hub = hub
+    app.state.settings = settings
+    app.state.limiter = limiter
+    # The rate limit goes first (outermost): a client over it costs no body read.
+    app.add_middleware(BodyLimit, max_body=settings.max_body)
+    app.add_middleware(RateLimit, limiter=limiter)
 
     # --- API -------------------------------------------------------------------------
     @app.get("/api/health")
@@ -92,22 +130,29 @@ def create_app(
 
     @app.post("/api/matches")
     async def create_match(request: Request) -> Response:
+        # A page of another site may post text/plain without asking (no CORS preflight):
+        # only JSON is taken, so no such form can create a match.
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise HTTPException(
+                415, f"send the request as application/json (got {kind or 'no content type'!r})"
+            )
         try:
-            body = await request.body()
+            body = await request.body()  # at most Settings.max_body (``BodyLimit``)
         except ClientDisconnect:
             # The client left before its request arrived whole: nothing was created and
             # nobody is there to read an answer (nginx logs this as 499).
             return Response(status_code=499)
-        if len(body) > MAX_MESSAGE:
-            raise HTTPException(
-                413, f"request of {len(body)} bytes refused (at most {MAX_MESSAGE})"
-            )
         try:
             spec = loads(body)
         except ValueError as exc:
             raise HTTPException(400, f"request is not valid JSON: {exc}") from None
         try:
-            room, tokens = await hub.create_async(spec)
+            room, tokens = await hub.create_async(
+                spec, creator_key(client_address(request.scope))
+            )
+        except Refused as exc:
+            raise HTTPException(429, exc.message, headers=exc.headers()) from None
         except ValueError as exc:
             raise HTTPException(400, str(exc)) from None
         except ProtocolError as exc:  # the database refused or could not be reached
@@ -211,7 +256,26 @@ def create_app(
     # --- WebSocket -------------------------------------------------------------------
     @app.websocket("/ws/matches/{match_id}")
     async def match_socket(ws: WebSocket, match_id: str) -> None:
+        if not origin_allowed(
+            ws.headers.get("origin"), ws.headers.get("host"), settings.allowed_origins
+        ):
+            await ws.close(code=CLOSE_ORIGIN)  # before the handshake: the browser gets 403
+            return
         await ws.accept()
+        who = client_address(ws.scope)
+        try:
+            limiter.open_socket(who)
+        except Refused as exc:
+            await ws.send_json({"type": "error", "code": "too_many", "message": exc.message})
+            await ws.close(code=CLOSE_LIMITED)
+            return
+        try:
+            await _play(ws, match_id)
+        finally:
+            limiter.close_socket(who)
+
+    async def _play(ws: WebSocket, match_id: str) -> None:
+        """One match socket, from its hello to its close."""
         try:
             room = hub.room(match_id) if len(match_id) <= 40 else None
         except ValueError:
@@ -236,13 +300,34 @@ def create_app(
             with contextlib.suppress(Exception):
                 await ws.close(code=4408)
             return
+        if not seats and settings.limits and room.spectators() >= settings.max_spectators:
+            full = (
+                f"this match has {settings.max_spectators} spectators already, the most "
+                "it may have: try again later"
+            )
+            await ws.send_json({"type": "error", "code": "spectators_full", "message": full})
+            await ws.close(code=CLOSE_LIMITED)
+            return
         level = hello.get("patches")  # true: top-level changes; 2: nested ones too
         patches = 1 if level is True else 2 if type(level) is int and level == 2 else 0
         client = Client(seats, patches=patches)
         channel = direct(ws.scope)
         client.send_now = channel.write_text if channel is not None else _sender(ws, client)
+        bucket = MessageBucket(settings.ws_message_rate) if settings.limits else None
 
         def on_text(data: str | bytes) -> None:
+            if bucket is not None and not bucket.take():
+                if bucket.should_tell():  # a flood is dropped unread, and said so
+                    client.send(
+                        {
+                            "type": "error",
+                            "code": "rate_limited",
+                            "message": f"more than {settings.ws_message_rate:g} messages a "
+                            "second: messages are dropped unread",
+                            "n": room.n,
+                        }
+                    )
+                return
             msg: dict[str, Any] = {}
             try:
                 msg = parse(data)
@@ -397,15 +482,8 @@ def _handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> None:
         client.send({"type": "pong", "id": msg.get("id"), "n": room.n})
         return
     if kind == "act":
-        seat = get_int(msg, "seat")
+        seat = _own_seat(client, msg)
         n = get_int(msg, "n")
-        if seat not in client.seats:
-            if not client.seats:
-                raise ProtocolError("not_your_seat", "spectators cannot act")
-            raise ProtocolError(
-                "not_your_seat",
-                f"{player_name(seat)} is not yours (you play {player_names(sorted(client.seats))})",
-            )
         if "action" not in msg:
             raise ProtocolError("bad_message", "'act' needs an 'action'")
 
@@ -420,11 +498,23 @@ def _handle(hub: Hub, room: Room, client: Client, msg: dict[str, Any]) -> None:
         hub.undo(room, client.seats, get_int(msg, "n"))
         return
     if kind == "hold":  # where the card being played is, while it is dragged
-        seat = get_int(msg, "seat")
-        if seat not in client.seats:
-            raise ProtocolError("not_your_seat", f"seat {seat} is not yours")
+        seat = _own_seat(client, msg)
         hub.hold(room, seat, get_int(msg, "n"), msg.get("at"))
         return
     if kind == "hello":
         raise ProtocolError("bad_message", "already said hello")
     raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
+
+
+def _own_seat(client: Client, msg: dict[str, Any]) -> int:
+    """The message's seat, if this connection holds it; else a refusal in the names
+    people see (Player N, counted from 1)."""
+    seat = get_int(msg, "seat")
+    if seat not in client.seats:
+        if not client.seats:
+            raise ProtocolError("not_your_seat", "spectators cannot act")
+        raise ProtocolError(
+            "not_your_seat",
+            f"{player_name(seat)} is not yours (you play {player_names(sorted(client.seats))})",
+        )
+    return seat

@@ -10,6 +10,7 @@ that contains it.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -24,8 +25,6 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-import httpx
-
 from skydeck.server.compression import MIN_COMPRESSED
 
 T = TypeVar("T")
@@ -38,9 +37,16 @@ def _free_port() -> int:
 
 
 def _start_server(
-    db: str, port: int, deflate: bool = True, clock_grace: float | None = None
+    db: str,
+    port: int,
+    deflate: bool = True,
+    clock_grace: float | None = None,
+    limits: bool = True,
 ) -> subprocess.Popen[bytes]:
+    """The server in a process of its own; ``limits``: every per-client limit on, at its
+    default (``Settings``), as a server on the internet runs."""
     grace = "" if clock_grace is None else f", clock_grace={clock_grace!r}"
+    grace += f", limits={limits!r}"
     # Every game, and the boardgame.io anchor's counter (``skydeck.server.counter``).
     code = (
         "import uvicorn; from skydeck.server.app import create_app; "
@@ -61,6 +67,61 @@ def _start_server(
             time.sleep(0.1)
     proc.kill()
     raise RuntimeError("the server did not start")
+
+
+#: Each bot player connects from an address of its own in 127.0.0.0/8 (Linux routes
+#: all of it to loopback), as the players of a real server come from many addresses:
+#: the server's per-address limits stay on at their defaults and meet one player each.
+_ADDRESSES = itertools.count()
+
+
+def player_address() -> str:
+    """A fresh loopback address (127.1.0.1, 127.1.0.2, ...) for one bot player."""
+    k = next(_ADDRESSES) % (250 * 250 * 250)
+    return f"127.{1 + k // 62500}.{k // 250 % 250}.{k % 250 + 1}"
+
+
+async def http_json(
+    base: str, method: str, path: str, body: Any = None, local: str | None = None
+) -> tuple[int, Any]:
+    """One HTTP/1.1 request from address ``local`` (a fresh connection, closed after):
+    the status and the JSON answer. The bots' own minimal client: an HTTP client
+    library builds a TLS context per client, which per player would cost more than the
+    request."""
+    host, port = base.split("//", 1)[1].split(":")
+    reader, writer = await asyncio.open_connection(
+        host, int(port), local_addr=(local, 0) if local else None
+    )
+    try:
+        data = b"" if body is None else json.dumps(body).encode()
+        head = (
+            f"{method} {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+        )
+        writer.write(head.encode() + data)
+        raw = await reader.read()
+    finally:
+        writer.close()
+    header, _, payload = raw.partition(b"\r\n\r\n")
+    status = int(header.split(b" ", 2)[1])
+    if b"transfer-encoding: chunked" in header.lower():
+        payload = _unchunk(payload)
+    try:
+        return status, json.loads(payload) if payload else None
+    except ValueError:
+        return status, payload.decode(errors="replace")
+
+
+def _unchunk(data: bytes) -> bytes:
+    out = []
+    while data:
+        size_line, _, rest = data.partition(b"\r\n")
+        size = int(size_line.split(b";")[0], 16)
+        if size == 0:
+            break
+        out.append(rest[:size])
+        data = rest[size + 2 :]
+    return b"".join(out)
 
 
 class Stats:
@@ -255,8 +316,12 @@ async def _bot(
     done: asyncio.Future[None] = loop.create_future()
     uri = f"{url}/ws/matches/{match['id']}"
     host, port = uri.split("/")[2].split(":")
+    local = match["addresses"][seat]
     transport, _ = await loop.create_connection(
-        lambda: _Bot(uri, match, seat, stats, rng, deflate, done), host, int(port)
+        lambda: _Bot(uri, match, seat, stats, rng, deflate, done),
+        host,
+        int(port),
+        local_addr=(local, 0),
     )
     try:
         await done
@@ -264,23 +329,20 @@ async def _bot(
         transport.close()
 
 
-async def _new_match(http: httpx.AsyncClient, game: str, seed: int) -> dict[str, Any]:
+async def _new_match(base: str, game: str, seed: int) -> dict[str, Any]:
+    """A two-player match created by its first player; ``addresses``: where each of
+    its two players connects from."""
     body = {
         "game": game,
         "seed": seed,
         "options": {"players": 2},
         "seats": [{"kind": "human"}, {"kind": "human"}],
     }
-    for attempt in range(3):
-        try:
-            r = await http.post("/api/matches", json=body)
-            break
-        except httpx.TransportError:
-            # A pooled keep-alive connection the server closed meanwhile.
-            if attempt == 2:
-                raise
-    r.raise_for_status()
-    return dict(r.json())
+    addresses = [player_address(), player_address()]
+    status, answer = await http_json(base, "POST", "/api/matches", body, addresses[0])
+    if status != 201:
+        raise RuntimeError(f"the server refused a new match: {status} {answer}")
+    return {**answer, "addresses": addresses}
 
 
 async def _drive(
@@ -296,28 +358,27 @@ async def _drive(
     with the moves. ``mark`` is called when the clock starts and when it stops."""
     stats = Stats()
     url = base.replace("http", "ws", 1)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
 
-        async def one_slot(k: int) -> None:
-            seed = k
-            rng = random.Random(k)
-            while True:
-                m = await _new_match(http, game, seed)
-                seed += matches
-                await asyncio.gather(
-                    _bot(url, m, 0, stats, rng, deflate), _bot(url, m, 1, stats, rng, deflate)
-                )
+    async def one_slot(k: int) -> None:
+        seed = k
+        rng = random.Random(k)
+        while True:
+            m = await _new_match(base, game, seed)
+            seed += matches
+            await asyncio.gather(
+                _bot(url, m, 0, stats, rng, deflate), _bot(url, m, 1, stats, rng, deflate)
+            )
 
-        mark()
-        slots = [asyncio.ensure_future(one_slot(k)) for k in range(matches)]
-        done, _ = await asyncio.wait(slots, timeout=seconds, return_when=asyncio.FIRST_EXCEPTION)
-        mark()
-        for task in slots:
-            task.cancel()
-        await asyncio.gather(*slots, return_exceptions=True)
-        for task in done:
-            if not task.cancelled() and task.exception() is not None:
-                raise task.exception()  # type: ignore[misc]
+    mark()
+    slots = [asyncio.ensure_future(one_slot(k)) for k in range(matches)]
+    done, _ = await asyncio.wait(slots, timeout=seconds, return_when=asyncio.FIRST_EXCEPTION)
+    mark()
+    for task in slots:
+        task.cancel()
+    await asyncio.gather(*slots, return_exceptions=True)
+    for task in done:
+        if not task.cancelled() and task.exception() is not None:
+            raise task.exception()  # type: ignore[misc]
     return stats
 
 
@@ -344,20 +405,29 @@ async def _drive_once(
     bots: list[_Bot] = []
     transports: list[asyncio.BaseTransport] = []
     try:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            made = [await _new_match(http, game, k) for k in range(matches)]
+        made = [await _new_match(base, game, k) for k in range(matches)]
         for k, m in enumerate(made):
             rng = random.Random(k)
             for seat in (0, 1):
                 uri = f"{url}/ws/matches/{m['id']}"
+                local = m["addresses"][seat]
                 bot = _Bot(
-                    uri, m, seat, stats, rng, deflate, loop.create_future(), loop.create_future()
+                    uri,
+                    m,
+                    seat,
+                    stats,
+                    rng,
+                    deflate,
+                    loop.create_future(),
+                    loop.create_future(),
                 )
 
                 def factory(b: _Bot = bot) -> _Bot:
                     return b
 
-                conn, _ = await loop.create_connection(factory, host, int(port))
+                conn, _ = await loop.create_connection(
+                    factory, host, int(port), local_addr=(local, 0)
+                )
                 transports.append(conn)
                 bots.append(bot)
         readies = [b.ready for b in bots if b.ready is not None]
@@ -410,10 +480,13 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _start_workers(db: str, port: int, workers: int) -> tuple[subprocess.Popen[str], list[int]]:
+def _start_workers(
+    db: str, port: int, workers: int, limits: bool = True
+) -> tuple[subprocess.Popen[str], list[int]]:
     """``skydeck serve --workers N`` (HAProxy in front); its pids: workers and HAProxy."""
     cmd = [sys.executable, "-m", "skydeck.cli", "serve", "--workers", str(workers)]
     cmd += ["--port", str(port), "--db", db, "--ai-delay", "0"]
+    cmd += [] if limits else ["--no-limits"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     pids = []
@@ -439,12 +512,15 @@ def run_bench(
     workers: int = 1,
     db: str | None = None,
     once: bool = False,
+    limits: bool = True,
 ) -> dict[str, Any]:
     """``workers`` > 1: that many workers behind HAProxy over PostgreSQL (``db``, else a
     throw-away PostgreSQL server with its default, durable settings); the server CPU
     is then that of every worker and of HAProxy. ``once``: the anchor's method
     (``_drive_once``: set-up not timed, each match played to its end once) instead of
-    ``seconds`` of matches kept going (``_drive``: set-up timed)."""
+    ``seconds`` of matches kept going (``_drive``: set-up timed). ``limits``: the
+    server's per-client limits on at their defaults (each bot player connects from an
+    address of its own, ``player_address``), or off."""
     if workers > 1 and game == "counter":
         raise ValueError("the counter game is known to a single bench server only (--workers 1)")
     # The machine's load before the bench adds its own two processes to it.
@@ -463,9 +539,9 @@ def run_bench(
     port = _free_port()
     proc: subprocess.Popen[Any]
     if workers > 1:
-        proc, pids = _start_workers(db, port, workers)
+        proc, pids = _start_workers(db, port, workers, limits)
     else:
-        proc = _start_server(db, port, deflate)
+        proc = _start_server(db, port, deflate, limits=limits)
         pids = [proc.pid]
     # (wall, server CPU, bots' CPU) when the clock starts and when it stops
     marks: list[tuple[float, float | None, float]] = []
@@ -506,6 +582,7 @@ def run_bench(
             "group commit (each move acknowledged after its commit)"
         ),
         "workers": workers,
+        "limits": "on (defaults)" if limits else "off",
         "compression": (
             f"permessage-deflate, messages of {MIN_COMPRESSED} bytes or more" if deflate else "none"
         ),

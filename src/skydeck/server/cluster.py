@@ -37,6 +37,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from limits import parse_many
+
+from skydeck.server.guard import describe_rate
+from skydeck.server.settings import Settings
 from skydeck.server.storage import Storage, default_url
 
 #: Health checks every this many ms; a worker is out after FALL failed checks, each
@@ -71,14 +75,68 @@ def max_connections() -> int:
     return max(100, min(20_000, (hard - 100) // 2))
 
 
+#: Connections an address may hold open through HAProxy beyond its WebSockets: the HTTP
+#: connections a browser keeps for the pages, the lobby and static files.
+HTTP_CONNECTIONS = 16
+#: Sticky counters HAProxy 2.6 has (sc0 counts connections; the rest, creation rates).
+STICK_COUNTERS = 3
+
+
+def limit_rules(settings: Settings) -> tuple[str, str]:
+    """HAProxy's share of the limits (frontend rules, and the tables they count in),
+    for the whole cluster at once: a worker sees only the requests routed to it, so its
+    own count of an address's new matches (sent round robin) would let N times the
+    rate through. Counted here: connections open per address (``max_sockets`` plus
+    ``HTTP_CONNECTIONS``) and the first two rates of ``create_rate``; each worker still
+    applies every limit to what it sees."""
+    if not settings.limits:
+        return "", ""
+    rules = [
+        "    stick-table type ipv6 size 200k expire 1h store conn_cur",
+        "    tcp-request connection track-sc0 src",
+        f"    tcp-request connection reject if {{ sc0_conn_cur gt "
+        f"{settings.max_sockets + HTTP_CONNECTIONS} }}",
+        "    acl creating method POST",
+        "    acl creating_path path /api/matches",
+    ]
+    tables = []
+    for i, item in enumerate(parse_many(settings.create_rate)[: STICK_COUNTERS - 1], start=1):
+        period = item.get_expiry()
+        table = f"create_rate_{i}"
+        tables.append(
+            f"backend {table}\n"
+            f"    stick-table type ipv6 size 200k expire {period}s "
+            f"store http_req_rate({period}s)\n"
+        )
+        detail = (
+            f'{{\\"detail\\":\\"too many new matches from your address: at most '
+            f'{describe_rate(item)}; try again in {period} s\\"}}'
+        )
+        rules += [
+            f"    http-request track-sc{i} src table {table} if creating creating_path",
+            f'    http-request return status 429 content-type application/json string "{detail}" '
+            f"hdr Retry-After {period} if creating creating_path "
+            f"{{ sc_http_req_rate({i},{table}) gt {item.amount} }}",
+        ]
+    return "\n".join(rules) + "\n", "\n".join(tables)
+
+
 def haproxy_config(
-    host: str, port: int, workers: list[tuple[str, int]], maxconn: int = 2000
+    host: str,
+    port: int,
+    workers: list[tuple[str, int]],
+    maxconn: int = 2000,
+    settings: Settings | None = None,
 ) -> str:
     """HAProxy's configuration: match requests hashed on the match id (consistent
     hashing, so a worker that goes away moves only its own matches), the rest round
-    robin; WebSockets pass through (HTTP mode upgrades them)."""
+    robin; WebSockets pass through (HTTP mode upgrades them). The workers learn each
+    client's address from X-Forwarded-For, which HAProxy alone writes (one a client
+    sent is dropped), and HAProxy counts the limits that must hold cluster-wide
+    (``limit_rules``)."""
     servers = "\n".join(f"    server {name} 127.0.0.1:{p}" for name, p in workers)
     check = f"    default-server check inter {CHECK_MS}ms fall {FALL} rise 2"
+    rules, tables = limit_rules(settings or Settings())
     return f"""global
     maxconn {maxconn}
 
@@ -91,9 +149,11 @@ defaults
     timeout check {CHECK_TIMEOUT_MS}ms
     retries 3
     option redispatch 1
+    option forwardfor
 
 frontend skydeck
     bind {host}:{port}
+{rules}    http-request del-header x-forwarded-for
     http-request set-var(txn.match) path,field(4,/) if {{ path_beg /api/matches/ /ws/matches/ }}
     http-request set-var(txn.match) path,field(3,/) if {{ path_beg /m/ /r/ }}
     use_backend by_match if {{ var(txn.match) -m found }}
@@ -111,7 +171,8 @@ backend any
     option httpchk GET /api/health
 {check}
 {servers}
-"""
+
+{tables}"""
 
 
 def _wait_http(url: str, seconds: float, proc: subprocess.Popen[bytes] | None = None) -> None:
@@ -134,20 +195,17 @@ def wake_live_matches(front: str, storage: Storage) -> int:
     answered = 0
     for match_id in storage.live_ids():
         url = f"{front}/api/matches/{match_id}"
-        with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=10) as r:
+        request = urllib.request.Request(url, headers={"X-Skydeck-Internal": "1"})
+        with contextlib.suppress(OSError), urllib.request.urlopen(request, timeout=10) as r:
             answered += r.status == 200
     return answered
 
 
-def run_cluster(
-    workers: int,
-    host: str,
-    port: int,
-    db: str | None,
-    worker_args: list[str],
-) -> int:
-    """Start HAProxy and ``workers`` servers; supervise them until SIGTERM/SIGINT."""
-    url = db or default_url()
+def run_cluster(settings: Settings, worker_args: list[str]) -> int:
+    """Start HAProxy and ``settings.workers`` servers, each given ``worker_args`` (the
+    settings as flags); supervise them until SIGTERM/SIGINT."""
+    workers, host, port = settings.workers, settings.host, settings.port
+    url = settings.database_url or default_url()
     if not (url.startswith("postgresql") or url.startswith("postgres://")):
         print(
             "skydeck serve --workers: the workers share one PostgreSQL database; give it "
@@ -163,6 +221,10 @@ def run_cluster(
         )
         return 2
     storage = Storage(url)  # migrates once, before any worker starts
+    if settings.idle_expiry > 0:  # before any worker takes them up
+        idle = storage.abandon_idle(time.time() - settings.idle_expiry)
+        if idle:
+            print(f"{len(idle)} idle matches abandoned", flush=True)
     front_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     front = f"http://{front_host}:{port}"
     folder = Path(tempfile.mkdtemp(prefix="skydeck-haproxy-"))
@@ -201,7 +263,9 @@ def run_cluster(
             _wait_http(f"http://127.0.0.1:{w.port}/api/health", 60, w.proc)
         cfg = folder / "haproxy.cfg"
         cfg.write_text(
-            haproxy_config(host, port, [(w.name, w.port) for w in running], max_connections())
+            haproxy_config(
+                host, port, [(w.name, w.port) for w in running], max_connections(), settings
+            )
         )
         check = subprocess.run([haproxy, "-c", "-q", "-f", str(cfg)], capture_output=True)
         if check.returncode != 0:

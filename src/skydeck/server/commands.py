@@ -4,45 +4,18 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
+
+from skydeck.server.settings import add_flags, from_args
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("serve", help="start the web platform (lobby, matches, replays)")
-    p.add_argument("--host", default="127.0.0.1", help="interface to listen on")
-    p.add_argument("--port", type=int, default=8000, help="TCP port")
-    p.add_argument(
-        "--db",
-        default=None,
-        help="SQLAlchemy database URL (default: $SKYDECK_DATABASE_URL, "
-        "else sqlite:///skydeck-data/skydeck.sqlite); postgresql://user@host/db works",
+    p = subparsers.add_parser(
+        "serve",
+        help="start the web platform (lobby, matches, replays)",
+        description="Every flag can also be set in the environment as SKYDECK_<NAME> "
+        "(a flag wins); PROTOCOL.md lists them with the limits they set.",
     )
-    p.add_argument(
-        "--ai-delay", type=float, default=0.4, help="seconds an AI seat waits before moving"
-    )
-    p.add_argument(
-        "--clock-grace",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help="how long a clock (Stellium's draw, a move clock) waits for its seat to "
-        "connect before it starts anyway (default 60)",
-    )
-    p.add_argument(
-        "--models",
-        default=None,
-        metavar="DIR",
-        help="folder of trained models (`skydeck train`) the lobby offers as policy:NAME "
-        "(default: $SKYDECK_MODELS, else skydeck-data/models)",
-    )
-    p.add_argument(
-        "--workers",
-        type=int,
-        default=1,
-        metavar="N",
-        help="run N server processes over one PostgreSQL (--db) behind HAProxy on --port, "
-        "each match in one worker (hashed on its id); a dead worker's matches go to the others",
-    )
+    add_flags(p)
     # Set by the --workers launcher for each worker it starts (not for people).
     p.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     p.add_argument("--front", default=None, help=argparse.SUPPRESS)
@@ -73,6 +46,7 @@ def bench_server(args: argparse.Namespace) -> int:
         workers=args.workers,
         db=args.db,
         once=args.once,
+        limits=not args.no_limits,
     )
     if getattr(args, "json", False):
         print(json.dumps(result))
@@ -81,6 +55,7 @@ def bench_server(args: argparse.Namespace) -> int:
             f"{result['matches']} concurrent {result['game']} matches over WebSockets, "
             f"{result['workers']} worker(s), "
             f"{result['seconds']} s, {result['storage']}, {result['compression']}, "
+            f"limits {result['limits']}, "
             f"{result['event_loop']}; {result['method']}:\n"
             f"  {result['moves']} moves, {result['moves_per_s']} moves/s, "
             f"latency p50 {result['p50_ms']} ms, p90 {result['p90_ms']} ms, "
@@ -105,46 +80,41 @@ def soak(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+#: Settings of the cluster itself, not handed on to its workers.
+CLUSTER_ONLY = ("host", "port", "database_url", "workers")
+
+
 def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from skydeck.server.app import create_app
     from skydeck.server.compression import LargeFramesProtocol
 
-    if args.workers < 1:
-        raise SystemExit(f"--workers must be at least 1, got {args.workers}")
-    if args.models:  # the workers of --workers N inherit it
-        from skydeck.server.ai import MODELS_ENV
-
-        os.environ[MODELS_ENV] = args.models
-    if args.workers > 1:
+    settings = from_args(args)
+    if settings.workers > 1:
         from skydeck.server.cluster import run_cluster
 
-        passed = ["--ai-delay", str(args.ai_delay)]
-        if args.clock_grace is not None:
-            passed += ["--clock-grace", str(args.clock_grace)]
-        return run_cluster(args.workers, args.host, args.port, args.db, passed)
+        names = [n for n in type(settings).model_fields if n not in CLUSTER_ONLY]
+        return run_cluster(settings, settings.as_flags(*names))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
-    grace = {} if args.clock_grace is None else {"clock_grace": args.clock_grace}
     front = None
     if args.front:
         fhost, _, fport = args.front.rpartition(":")
         front = (fhost, int(fport))
-    app = create_app(
-        args.db, ai_delay=args.ai_delay, tune_gc=True, worker=args.worker, front=front, **grace
-    )
+    app = create_app(settings=settings, tune_gc=True, worker=args.worker, front=front)
     store = app.state.hub.storage
     where = f"Skydeck {args.worker} listens" if args.worker else "Skydeck is"
     print(
-        f"{where} at http://{args.host}:{args.port}/  (database: {store.url}; {store.durability()})"
+        f"{where} at http://{settings.host}:{settings.port}/  (database: {store.url}; "
+        f"{store.durability()}; limits {'on' if settings.limits else 'OFF'})"
     )
     uvicorn.run(
         app,
-        host=args.host,
-        port=args.port,
+        host=settings.host,
+        port=settings.port,
         log_level="warning",
-        ws_max_size=1 << 20,
+        ws_max_size=settings.ws_max_frame,
         ws=LargeFramesProtocol,  # permessage-deflate for large frames only
     )
     return 0

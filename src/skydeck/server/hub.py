@@ -40,9 +40,11 @@ from skydeck.core.record import RECORD_VERSION
 from skydeck.core.registry import game_class, game_ids
 from skydeck.server.ai import make_agent
 from skydeck.server.clocks import LIVE_OPTIONS, Wanted, takes_reports, wanted_clocks, with_reports
+from skydeck.server.guard import Refused
 from skydeck.server.messages import ProtocolError
 from skydeck.server.room import Client, Room
-from skydeck.server.seats import MAX_NAME, digest, new_match_id, new_token, token_matches
+from skydeck.server.seats import check_name, digest, new_match_id, new_token, token_matches
+from skydeck.server.settings import Settings
 from skydeck.server.storage import ClockWrite, Deadline, PendingWrite, Storage, StoredMatch
 
 log = logging.getLogger("skydeck.server")
@@ -53,7 +55,8 @@ async def wake(front: tuple[str, int], match_id: str) -> None:
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(*front), 5)
         request = (
-            f"GET /api/matches/{match_id} HTTP/1.1\r\nHost: skydeck\r\nConnection: close\r\n\r\n"
+            f"GET /api/matches/{match_id} HTTP/1.1\r\nHost: skydeck\r\n"
+            "X-Skydeck-Internal: 1\r\nConnection: close\r\n\r\n"
         )
         writer.write(request.encode())
         await asyncio.wait_for(reader.read(), 10)
@@ -80,6 +83,15 @@ def storage_error_text(exc: BaseException, what: str = "move") -> str:
 
 
 T = TypeVar("T")
+
+
+def _duration(seconds: float) -> str:
+    """"24 hours", "90 minutes", "45 seconds"."""
+    if seconds >= 7200 and seconds % 3600 == 0:
+        return f"{int(seconds // 3600)} hours"
+    if seconds >= 120:
+        return f"{round(seconds / 60)} minutes"
+    return f"{seconds:g} seconds"
 
 #: A move applied in memory and waiting for its commit: room, write, the mover's
 #: error callback (told if the commit fails).
@@ -140,14 +152,20 @@ class Hub:
         storage: Storage,
         games: Callable[[str], type[Game]] = game_class,
         list_games: Callable[[], list[str]] = game_ids,
-        ai_delay: float = 0.4,
+        ai_delay: float | None = None,
         executor: Executor | None = None,
         clock_scale: float = 1.0,
-        clock_grace: float = CLOCK_GRACE,
+        clock_grace: float | None = None,
         worker: str | None = None,
         front: tuple[str, int] | None = None,
         commit_wait: float = GROUP_COMMIT_WAIT,
+        settings: Settings | None = None,
     ) -> None:
+        """``settings``: the server's (``Settings()`` if None); ``ai_delay`` and
+        ``clock_grace``, when given, override theirs (tests)."""
+        self.settings = settings = settings or Settings()
+        ai_delay = settings.ai_delay if ai_delay is None else ai_delay
+        clock_grace = settings.clock_grace if clock_grace is None else clock_grace
         self.storage = storage
         #: This server's name when it is one of several workers behind HAProxy (``skydeck
         #: serve --workers N``): a match then lives in the worker HAProxy routes its id to
@@ -183,6 +201,8 @@ class Hub:
         #: The pending batch is waiting for company (``_next_commit``).
         self._waiting = False
         self.loop: asyncio.AbstractEventLoop | None = None
+        #: The periodic task that abandons idle matches (``_sweep``).
+        self._sweeper: asyncio.Task[None] | None = None
 
     # --- life cycle ------------------------------------------------------------------
     async def start(self) -> None:
@@ -190,8 +210,12 @@ class Hub:
         self.loop = asyncio.get_running_loop()
         # Import every game now, not in the first player's request (0.4 s of CPU).
         self.list_games()
+        if self.settings.idle_expiry > 0:
+            self._sweeper = self.loop.create_task(self._sweep())
         if self.worker is not None:
             return  # each match is rebuilt by its owner on its first request
+        # (a cluster's launcher abandons its idle matches before its workers start)
+        self.abandon_stored_idle()
         for match_id in self.storage.live_ids():
             try:
                 room = self.room(match_id)
@@ -203,6 +227,9 @@ class Hub:
             self._schedule_ai(room)
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            self._sweeper = None
         self.commit_pending()
         self.writer.shutdown(wait=True)
         for room in self.rooms.values():
@@ -237,17 +264,21 @@ class Hub:
         return room
 
     # --- creating a match ------------------------------------------------------------
-    def create(self, spec: Any) -> tuple[Room, list[str | None]]:
-        """Validate a lobby request and store the new match; ValueError names the fault."""
-        room, tokens = self._new_match(spec)
+    def create(self, spec: Any, creator: str | None = None) -> tuple[Room, list[str | None]]:
+        """Validate a lobby request and store the new match; ValueError names the fault.
+        ``creator``: who asks (``seats.creator_key``), whose unfinished matches are capped
+        (Refused); None: a tool, not capped."""
+        room, tokens = self._new_match(spec, creator)
         self._write_now(self.storage.create_match, room.stored)
         return self._opened(room), tokens
 
-    async def create_async(self, spec: Any) -> tuple[Room, list[str | None]]:
+    async def create_async(
+        self, spec: Any, creator: str | None = None
+    ) -> tuple[Room, list[str | None]]:
         """``create`` for a request on the loop: the match is stored by the next group
         commit, with the moves of other matches (no transaction, no fsync of its own),
         and opened once that commit has returned."""
-        room, tokens = self._new_match(spec)
+        room, tokens = self._new_match(spec, creator)
         if self.loop is None:  # not started: stored on its own
             await asyncio.wrap_future(self.writer.submit(self.storage.create_match, room.stored))
         else:
@@ -261,8 +292,25 @@ class Hub:
                 raise ProtocolError("storage", storage_error_text(exc, "match")) from exc
         return self._opened(room), tokens
 
-    def _new_match(self, spec: Any) -> tuple[Room, list[str | None]]:
-        """The room of a valid lobby request, not stored yet; ValueError names the fault."""
+    def _check_unfinished(self, creator: str) -> None:
+        """Refused when ``creator`` already has ``max_unfinished`` live matches (stored,
+        or waiting for the group commit that stores them)."""
+        cap = self.settings.max_unfinished
+        waiting = [m for m, _ in self._batch.created]
+        if self._inflight is not None:
+            waiting += [m for m, _ in self._inflight.created]
+        mine = sum(m.creator == creator for m in waiting) + self.storage.unfinished_by(creator)
+        if mine >= cap:
+            raise Refused(
+                f"you have {mine} unfinished matches, the most one address may have at once "
+                f"is {cap}: finish one (or let it be abandoned) before you start another"
+            )
+
+    def _new_match(self, spec: Any, creator: str | None = None) -> tuple[Room, list[str | None]]:
+        """The room of a valid lobby request, not stored yet; ValueError names the fault,
+        Refused a creator over its cap."""
+        if creator is not None and self.settings.limits:
+            self._check_unfinished(creator)
         if not isinstance(spec, dict):
             raise ValueError("the request must be a JSON object")
         game_id = spec.get("game")
@@ -297,9 +345,14 @@ class Hub:
             where = f"{player_name(i)} (seats[{i}])"
             if not isinstance(s, dict) or s.get("kind") not in ("human", "ai"):
                 raise ValueError(f"{where}: 'kind' must be 'human' or 'ai'")
-            name = s.get("name") or (f"Player {i + 1}" if s["kind"] == "human" else "")
-            if not isinstance(name, str) or len(name) > MAX_NAME:
-                raise ValueError(f"{where}: 'name' must be a string of at most {MAX_NAME}")
+            name = s.get("name") or ""
+            if not isinstance(name, str):
+                raise ValueError(f"{where}: 'name' must be a string")
+            try:
+                name = check_name(name)
+            except ValueError as exc:
+                raise ValueError(f"{where}: {exc}") from None
+            name = name or (f"Player {i + 1}" if s["kind"] == "human" else "")
             if s["kind"] == "ai":
                 agent = s.get("agent", "random")
                 if not isinstance(agent, str):
@@ -327,6 +380,7 @@ class Hub:
             created=now,
             updated=now,
             version=RECORD_VERSION,
+            creator=creator,
         )
         room = Room(stored, game)
         if room.match.state.is_over:
@@ -403,6 +457,62 @@ class Hub:
         ):
             del self.rooms[room.id]
 
+    # --- idle matches ----------------------------------------------------------------
+    def ended_text(self, room: Room) -> str:
+        """Why a match takes no more moves, in words."""
+        if room.status == "abandoned":
+            idle = _duration(self.settings.idle_expiry)
+            return f"the match was abandoned after {idle} without a move"
+        return "the match is over"
+
+    def abandon_stored_idle(self) -> list[str]:
+        """Abandon, in storage, every live match idle for longer than ``idle_expiry``
+        (at start: they are then not rebuilt)."""
+        if self.settings.idle_expiry <= 0:
+            return []
+        ids = self.storage.abandon_idle(time.time() - self.settings.idle_expiry)
+        if ids:
+            log.info("%d idle matches abandoned", len(ids))
+        return ids
+
+    @staticmethod
+    def last_active(room: Room) -> float:
+        """When something last happened in a match: its last move, else its creation."""
+        entries = room.match.record.entries
+        return entries[-1].t if entries else room.stored.created
+
+    async def _sweep(self) -> None:
+        """Abandon the matches in memory that have had no move for ``idle_expiry``,
+        looking every tenth of that (at most every minute, at least every second)."""
+        expiry = self.settings.idle_expiry
+        every = min(60.0, max(1.0, expiry / 10))
+        while True:
+            await asyncio.sleep(every)
+            cutoff = time.time() - expiry
+            for room in list(self.rooms.values()):
+                if room.status == "live" and self.last_active(room) < cutoff:
+                    try:
+                        self.abandon(room)
+                    except Exception:
+                        log.exception("match %s could not be abandoned", room.id)
+
+    def abandon(self, room: Room) -> None:
+        """A live match becomes ``abandoned``: stored so (its record kept, its clocks
+        dropped), its clocks and AI seats stopped, its players told; it then leaves
+        memory as a finished match does."""
+        if self._unsettled(room):
+            return  # a move has just come: not idle after all
+        self._write_now(self.storage.abandon, room.id)
+        room.status = room.stored.status = "abandoned"
+        for handle in room.timers.values():
+            handle.cancel()
+        room.timers.clear()
+        room.deadlines = {}
+        room.undoable = None
+        log.info("match %s abandoned (idle)", room.id)
+        room.broadcast()
+        self._unload_if_done(room)
+
     # --- moves -----------------------------------------------------------------------
     def act(
         self,
@@ -418,7 +528,7 @@ class Hub:
         of this turn of the event loop (group commit); if that commit fails, the room is
         put back and ``on_error`` gets the error."""
         if room.status != "live":
-            raise ProtocolError("over", "the match is over")
+            raise ProtocolError("over", self.ended_text(room))
         if not 0 <= seat < len(room.seats):
             raise ProtocolError(
                 "bad_seat", f"there is no seat {seat} (seats are 0-{len(room.seats) - 1})"
@@ -723,7 +833,7 @@ class Hub:
     def undo(self, room: Room, seats: frozenset[int], n: int) -> None:
         self.commit_pending()  # the log in storage must end where the room does
         if room.status != "live":
-            raise ProtocolError("over", "the match is over")
+            raise ProtocolError("over", self.ended_text(room))
         entries = room.match.record.entries
         if n != room.n:
             raise ProtocolError("stale", f"undo refers to move {n}, the match is at {room.n}")

@@ -302,6 +302,10 @@ class Room:
         for e in entries:
             self.play(e.seat, e.action, e.t)
 
+    def spectators(self) -> int:
+        """Connections watching without a seat (capped by ``Settings.max_spectators``)."""
+        return sum(1 for c in self.clients if not c.seats)
+
     # --- messages --------------------------------------------------------------------
     def header(self) -> dict[str, Any]:
         cls = type(self.game)
@@ -478,7 +482,7 @@ class Room:
                 "type": "state",
                 "n": n,
                 "status": self.status,
-                "to_move": list(state.to_move),
+                "to_move": list(state.to_move) if self.status == "live" else [],
                 "now": time.time(),
                 "deadlines": [self._deadline_json(d) for d in self.deadlines.values()],
             }
@@ -493,7 +497,9 @@ class Room:
             found = cache.get(seat)  # (view, legal actions) of a seat, once a broadcast
             if found is None:
                 view = self._public_view(cache) if public else state.view(seat)
-                found = cache[seat] = (view, self.legal_text(seat))
+                # An abandoned match takes no more moves, though its state has some.
+                acts = self.legal_text(seat) if self.status == "live" else _NO_LEGAL
+                found = cache[seat] = (view, acts)
             view, acts = found
             patch = client.patch_text(name, view, cache)
             if patch is None:

@@ -29,10 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 from websockets.exceptions import ConnectionClosedOK
 
-from skydeck.server.bench import _free_port, _run_loop, _start_server
+from skydeck.server.bench import _free_port, _run_loop, _start_server, http_json, player_address
 from skydeck.server.clocks import TIMED_ACTIONS
 
 #: Every game, two players each; the options a live server would use.
@@ -102,9 +101,17 @@ class Seat:
     """One seat's bot: plays, sometimes waits for its clock, sometimes drops its line."""
 
     def __init__(
-        self, url: str, match: dict[str, Any], seat: int, stats: SoakStats, rng: random.Random
+        self,
+        url: str,
+        match: dict[str, Any],
+        seat: int,
+        stats: SoakStats,
+        rng: random.Random,
+        address: str,
     ) -> None:
         self.url = url
+        #: Where this player connects from (one loopback address per player).
+        self.address = address
         self.match = match
         self.seat = seat
         self.stats = stats
@@ -118,7 +125,12 @@ class Seat:
         failed = 0
         while self.final is None:
             try:
-                ws = await connect(uri, max_size=1 << 24, open_timeout=OPEN_TIMEOUT)
+                ws = await connect(
+                    uri,
+                    max_size=1 << 24,
+                    open_timeout=OPEN_TIMEOUT,
+                    local_addr=(self.address, 0),
+                )
             except (OSError, TimeoutError):
                 # As the browser does: try again a little later (counted, and an error
                 # only when every attempt fails).
@@ -216,54 +228,57 @@ async def _drive(
 ) -> None:
     url = base.replace("http", "ws", 1)
     end = time.perf_counter() + seconds
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
 
-        async def slot(k: int) -> None:
-            rng = random.Random(k)
-            i = k
-            await asyncio.sleep(seconds * RAMP * k / matches)
-            while time.perf_counter() < end:
-                game, options = GAMES[i % len(GAMES)]
-                i += 1
-                body: dict[str, Any] = {
-                    "game": game,
-                    "options": options,
-                    "seed": rng.randrange(1 << 40),
-                    "seats": [{"kind": "human"}, {"kind": "human"}],
-                }
-                if game in ("stellarion", "expedition"):
-                    body["move_seconds"] = MOVE_SECONDS
-                r = await http.post("/api/matches", json=body)
-                if r.status_code != 201:
-                    stats.errors.append(f"create {game}: {r.status_code} {r.text[:200]}")
-                    return
-                m = r.json()
-                seats = [Seat(url, m, s, stats, rng) for s in (0, 1)]
-                try:
-                    await asyncio.gather(*(s.play(p_timeout, p_drop) for s in seats))
-                except Exception as exc:  # a socket closed under a bot, a bad frame
-                    stats.errors.append(f"{game} {m['id']}: {type(exc).__name__}: {exc}")
-                    continue
-                final = seats[0].final or {}
-                # Counted once its record is checked; one that ends as time runs out
-                # and is cut before that is counted apart.
-                stats.unchecked += 1
-                rec = await http.get(f"/api/matches/{m['id']}/record")
-                if rec.status_code != 200:
-                    stats.errors.append(f"record of {m['id']}: {rec.status_code}")
-                    continue
-                fault = await asyncio.to_thread(check_replay, rec.json(), final)
-                stats.unchecked -= 1
-                stats.finished[game] = stats.finished.get(game, 0) + 1
-                stats.replayed += 1
-                if fault is not None:
-                    stats.replay_mismatches.append(f"{game} {m['id']}: {fault}")
+    async def slot(k: int) -> None:
+        rng = random.Random(k)
+        i = k
+        await asyncio.sleep(seconds * RAMP * k / matches)
+        while time.perf_counter() < end:
+            game, options = GAMES[i % len(GAMES)]
+            i += 1
+            body: dict[str, Any] = {
+                "game": game,
+                "options": options,
+                "seed": rng.randrange(1 << 40),
+                "seats": [{"kind": "human"}, {"kind": "human"}],
+            }
+            if game in ("stellarion", "expedition"):
+                body["move_seconds"] = MOVE_SECONDS
+            # Two players, each from an address of its own, as on a real server (the
+            # per-address limits stay on at their defaults).
+            addresses = [player_address(), player_address()]
+            status, m = await http_json(base, "POST", "/api/matches", body, addresses[0])
+            if status != 201:
+                stats.errors.append(f"create {game}: {status} {str(m)[:200]}")
+                return
+            seats = [Seat(url, m, s, stats, rng, addresses[s]) for s in (0, 1)]
+            try:
+                await asyncio.gather(*(s.play(p_timeout, p_drop) for s in seats))
+            except Exception as exc:  # a socket closed under a bot, a bad frame
+                stats.errors.append(f"{game} {m['id']}: {type(exc).__name__}: {exc}")
+                continue
+            final = seats[0].final or {}
+            # Counted once its record is checked; one that ends as time runs out
+            # and is cut before that is counted apart.
+            stats.unchecked += 1
+            status, record = await http_json(
+                base, "GET", f"/api/matches/{m['id']}/record", local=addresses[0]
+            )
+            if status != 200:
+                stats.errors.append(f"record of {m['id']}: {status}")
+                continue
+            fault = await asyncio.to_thread(check_replay, record, final)
+            stats.unchecked -= 1
+            stats.finished[game] = stats.finished.get(game, 0) + 1
+            stats.replayed += 1
+            if fault is not None:
+                stats.replay_mismatches.append(f"{game} {m['id']}: {fault}")
 
-        tasks = [asyncio.ensure_future(slot(k)) for k in range(matches)]
-        await asyncio.wait(tasks, timeout=seconds)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+    tasks = [asyncio.ensure_future(slot(k)) for k in range(matches)]
+    await asyncio.wait(tasks, timeout=seconds)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 async def _sample_memory(pid: int, stats: SoakStats, seconds: float) -> None:

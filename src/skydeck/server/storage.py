@@ -65,6 +65,9 @@ matches = Table(
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
     Column("version", Integer, nullable=False),
+    # A digest of the creating client's address (``seats.creator_key``): its unfinished
+    # matches are counted against ``Settings.max_unfinished``. None: made by a tool.
+    Column("creator", String(64), nullable=True),
 )
 
 actions = Table(
@@ -144,6 +147,7 @@ class StoredMatch:
     version: int
     actions: list[tuple[int, dict[str, Any], float]] = field(default_factory=list)
     deadlines: list[Deadline] = field(default_factory=list)
+    creator: str | None = None
 
 
 def default_url() -> str:
@@ -274,6 +278,7 @@ class Storage:
             "created": m.created,
             "updated": m.updated,
             "version": m.version,
+            "creator": m.creator,
         }
 
     def append_action(
@@ -422,6 +427,50 @@ class Storage:
             rows = conn.execute(select(matches).order_by(matches.c.created.desc()).limit(limit))
             return [self._header(r) for r in rows]
 
+    def unfinished_by(self, creator: str) -> int:
+        """How many live matches ``creator`` has made (the cap on one client's)."""
+        with self.engine.connect() as conn:
+            n = conn.execute(
+                select(func.count())
+                .select_from(matches)
+                .where(matches.c.creator == creator, matches.c.status == "live")
+            ).scalar()
+            return int(n or 0)
+
+    def abandon_idle(self, before: float) -> list[str]:
+        """Mark ``abandoned`` every live match whose last move (or, with none, its
+        creation) is older than ``before`` (epoch seconds), and drop its clocks; the
+        ids so marked. Its record stays: it replays, it is just no longer live."""
+        last = (
+            select(func.max(actions.c.t))
+            .where(actions.c.match_id == matches.c.id)
+            .scalar_subquery()
+        )
+        idle = (
+            select(matches.c.id)
+            .where(matches.c.status == "live", func.coalesce(last, matches.c.created) < before)
+        )
+        with self.engine.begin() as conn:
+            ids = [r[0] for r in conn.execute(idle)]
+            if ids:
+                conn.execute(
+                    update(matches)
+                    .where(matches.c.id.in_(ids), matches.c.status == "live")
+                    .values(status="abandoned", updated=time.time())
+                )
+                conn.execute(delete(deadlines).where(deadlines.c.match_id.in_(ids)))
+        return ids
+
+    def abandon(self, match_id: str) -> None:
+        """One live match abandoned (the hub's sweep of the matches in memory)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.status == "live")
+                .values(status="abandoned", updated=time.time())
+            )
+            conn.execute(delete(deadlines).where(deadlines.c.match_id == match_id))
+
     def action_count(self, match_id: str) -> int:
         with self.engine.connect() as conn:
             n = conn.execute(
@@ -442,6 +491,7 @@ class Storage:
             created=row.created,
             updated=row.updated,
             version=row.version,
+            creator=row.creator,
         )
 
     def _full(self, conn: Any, row: Any) -> StoredMatch:
