@@ -70,12 +70,12 @@ def pg_url() -> Iterator[str]:
 class Cluster:
     """``skydeck serve --workers 2`` as a subprocess, its output read line by line."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, flags: tuple[str, ...] = ()) -> None:
         self.port = _free_port()
         exe = Path(os.environ.get("VIRTUAL_ENV", ROOT / ".venv")) / "bin" / "skydeck"
         if not exe.exists():
             exe = Path(shutil.which("skydeck") or "skydeck")
-        cmd = [str(exe), "serve", "--workers", "2", "--port", str(self.port), "--db", db]
+        cmd = [str(exe), "serve", "--workers", "2", "--port", str(self.port), "--db", db, *flags]
         self.proc = subprocess.Popen(
             cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
         )
@@ -152,15 +152,19 @@ def _move(ws: Any, st: dict, watchers: list[Any]) -> dict:
     return dict(new)
 
 
-def test_two_workers_behind_haproxy_survive_a_worker_killed_mid_match(pg_url):
+def _fresh_database(pg_url: str) -> str:
     import psycopg
 
     name = "t_" + uuid.uuid4().hex[:12]
     with psycopg.connect(pg_url.replace("postgresql+psycopg://", "postgresql://")) as conn:
         conn.autocommit = True
         conn.execute(f'CREATE DATABASE "{name}"')
-    db = pg_url.replace("postgresql+psycopg://", "postgresql://").rsplit("/", 1)[0] + "/" + name
-    cluster = Cluster(db)
+    return pg_url.replace("postgresql+psycopg://", "postgresql://").rsplit("/", 1)[0] + "/" + name
+
+
+def test_two_workers_behind_haproxy_survive_a_worker_killed_mid_match(pg_url):
+    # Up to 24 matches from this one address in a few seconds: over a person's rate.
+    cluster = Cluster(_fresh_database(pg_url), ("--create-rate", "100/minute"))
     try:
         assert set(cluster.pids) == {"w0", "w1"}
         matches: list[dict[str, Any]] = []
@@ -217,6 +221,41 @@ def test_two_workers_behind_haproxy_survive_a_worker_killed_mid_match(pg_url):
             assert httpx.get(f"{cluster.http}/api/matches/{m['id']}").json()["n"] == 5
             ws.close()
             spectator.close()
+    finally:
+        cluster.stop()
+
+
+def test_limits_hold_for_the_whole_cluster_and_workers_see_each_clients_address(pg_url):
+    """Behind HAProxy: a worker sees the address HAProxy saw (never one a client claims),
+    so one client's cap on unfinished matches is its own; and the creation rate is
+    counted by HAProxy for the cluster, where each worker, sent every other request,
+    would have let twice the rate through."""
+    cluster = Cluster(
+        _fresh_database(pg_url), ("--create-rate", "6/minute", "--max-unfinished", "2")
+    )
+    body = {"game": "stellarion", "options": {"players": 2}, "seats": [{"kind": "human"}] * 2}
+
+    def create(address: str, headers: dict[str, str] | None = None) -> httpx.Response:
+        transport = httpx.HTTPTransport(local_address=address)
+        with httpx.Client(transport=transport, timeout=20) as http:
+            return http.post(f"{cluster.http}/api/matches", json=body, headers=headers)
+
+    try:
+        flood = [create("127.0.0.2") for _ in range(2)]
+        assert [r.status_code for r in flood] == [201, 201]
+        capped = create("127.0.0.2")
+        assert capped.status_code == 429 and "2 unfinished" in capped.json()["detail"]
+        spoofed = create("127.0.0.2", {"X-Forwarded-For": "198.51.100.7"})
+        assert spoofed.status_code == 429 and "2 unfinished" in spoofed.json()["detail"]
+        assert create("127.0.0.3").status_code == 201  # another client: its own cap
+        # The flood's 5th and 6th requests (each worker has seen 3 of them at most)...
+        assert [create("127.0.0.2").status_code for _ in range(2)] == [429, 429]
+        # ...and its 7th is over the cluster's rate, which HAProxy counts.
+        over = create("127.0.0.2")
+        assert over.status_code == 429, over.text
+        assert "at most 6 a minute" in over.json()["detail"]
+        assert over.headers["retry-after"] == "60"
+        assert create("127.0.0.4").status_code == 201
     finally:
         cluster.stop()
 
