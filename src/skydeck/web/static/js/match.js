@@ -137,6 +137,10 @@ function report(type, body, seat = activeSeat) {
 function drawTurn() {
   const box = $("#turn");
   box.replaceChildren();
+  if (last.status === "abandoned") {
+    box.append("The match was abandoned: nobody moved for too long.");
+    return;
+  }
   if (last.status !== "live") {
     box.append("The match is over.");
     return;
@@ -205,7 +209,8 @@ function currentView() {
 
 function draw() {
   if (!last) return;
-  $("#status").textContent = `move ${last.n}${last.status === "live" ? "" : " · over"}`;
+  const ended = { live: "", abandoned: " · abandoned" }[last.status] ?? " · over";
+  $("#status").textContent = `move ${last.n}${ended}`;
   drawTurn();
   drawTabs();
   drawClocks();
@@ -271,9 +276,23 @@ function endHeadline(winners) {
   return "Nobody won";
 }
 
+/** An abandoned match ends with nobody winning: no move came for the server's idle
+ * time. Its record and replay stay. */
+function showAbandoned(box) {
+  box.replaceChildren(el("div", { class: "card", role: "dialog", "aria-label": "the match was abandoned" },
+    el("h2", {}, "Match abandoned"),
+    el("p", { class: "end-why" }, "Nobody moved for too long, so the server ended the match. Nobody won; its replay stays."),
+    el("div", { class: "buttons" },
+      el("button", { class: "secondary", onclick: () => { box.hidden = true; } }, "Look at the board"),
+      el("a", { href: `/r/${matchId}` }, el("button", {}, "Replay")),
+      el("a", { href: "/" }, el("button", { class: "primary" }, "New match")))));
+  box.hidden = false;
+}
+
 function showEnd() {
   endShown = true;
   const box = $("#end");
+  if (last.status === "abandoned") return showAbandoned(box);
   const scores = last.scores || [];
   const order = scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a]);
   const winners = new Set(last.winners || []);

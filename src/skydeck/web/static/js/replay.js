@@ -25,7 +25,8 @@ async function load(seat) {
   const info = await api(`/api/matches/${encodeURIComponent(matchId)}`);
   data = await fetchReplay(seat, info.status);
   game = await loadGameModule(data.match.game);
-  $("#title").textContent = `${data.match.title} · ${data.match.status === "live" ? "in progress" : "finished"}`;
+  const status = { live: "in progress", abandoned: "abandoned (nobody moved for too long)" }[data.match.status] ?? "finished";
+  $("#title").textContent = `${data.match.title} · ${status}`;
   $("#rules").innerHTML = rulesFor(data.match.game).html;
   const slider = $("#slider");
   slider.max = String(data.steps.length - 1);
