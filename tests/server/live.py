@@ -31,6 +31,7 @@ class LiveServer:
             port=self.port,
             log_level="warning",
             ws="skydeck.server.compression:LargeFramesProtocol",
+            ws_max_size=self.app.state.settings.ws_max_frame,  # as `skydeck serve` does
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

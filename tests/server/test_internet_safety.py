@@ -124,6 +124,19 @@ def test_huge_bodies_are_refused_without_the_server_holding_them(tmp_path: Path)
         proc.wait(10)
 
 
+def test_a_websocket_frame_over_the_limit_closes_the_socket_with_1009(live: LiveServer):
+    m = live.create(TOY)
+    with ws_from(live, m["id"], "127.0.0.1") as ws:
+        ws.send(json.dumps({"type": "hello", "tokens": []}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+        ws.send("x" * (1 << 20) + "x")  # one byte over the default 1 MiB
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    assert live.create(TOY)["id"]  # the server is unharmed
+
+
 def test_a_body_over_the_limit_is_refused_from_its_declared_length(client):
     r = client.post(
         "/api/matches",

@@ -55,7 +55,7 @@ def _start_server(
         "games=games, list_games=listed), "
         f"host='127.0.0.1', port={port}, "
         f"log_level='warning', ws_per_message_deflate={deflate!r}, timeout_keep_alive=120, "
-        "ws='skydeck.server.compression:LargeFramesProtocol')"
+        "ws_max_size=1 << 20, ws='skydeck.server.compression:LargeFramesProtocol')"
     )
     proc = subprocess.Popen([sys.executable, "-c", code])
     deadline = time.time() + 30
