@@ -195,9 +195,10 @@ def _lobby_checks(client, model: Path) -> None:
     r = client.post("/api/matches", json={"game": "stellarion", "seed": 3, "seats": seats})
     assert r.status_code == 201, r.text
     for bad, words in [
-        (f"policy:{model}", "by file name"),
-        ("policy:../solo.zip", "by file name"),
-        ("policy:missing.zip", "no model 'missing.zip'"),
+        (f"policy:{model}", "no such model in this server's models folder"),
+        ("policy:../solo.zip", "no such model in this server's models folder"),
+        ("policy:missing.zip", "no such model in this server's models folder"),
+        ("policy:broken.zip", "no such model in this server's models folder"),
     ]:
         seats = [{"kind": "ai", "agent": bad}]
         r = client.post("/api/matches", json={"game": "stellarion", "seats": seats})

@@ -334,7 +334,7 @@ def test_the_server_answers_while_an_ai_seat_thinks(client_factory, monkeypatch)
                 sum(range(1000))
             return legal[0]
 
-    monkeypatch.setattr(hub_module, "make_agent", lambda spec, game, seed: Busy())
+    monkeypatch.setattr(hub_module, "make_agent", lambda spec, game, seed, *models: Busy())
     client = client_factory()
     m = new_toy(client, kinds=("ai", "human"))
     ws, _, st = join(client, m["id"], [m["tokens"][1]])

@@ -395,3 +395,35 @@ def test_a_hold_for_a_seat_not_yours_names_it_as_people_see_it(client):
     refusal = receive_until(ws, "error")
     assert refusal["code"] == "not_your_seat"
     assert refusal["message"] == "Player 2 is not yours (you play Player 1)"
+
+
+# --- holes 1 and 2, end to end: AI seats asked for over the network -----------------
+def _ai_seat(client, agent: str, game: str = "stellium"):
+    seats = [{"kind": "human"}, {"kind": "ai", "agent": agent}]
+    body = {"game": game, "options": {"players": 2}, "seats": seats}
+    return client.post("/api/matches", json=body)
+
+
+def test_a_model_path_from_the_network_opens_nothing_and_tells_nothing(client):
+    answers = {
+        spec: _ai_seat(client, spec, "stellarion")
+        for spec in (" policy:/etc/passwd", " policy:/etc/no-such-file", "\tpolicy:../x.zip")
+    }
+    details = {r.json()["detail"] for r in answers.values()}
+    assert all(r.status_code == 400 for r in answers.values())
+    assert len(details) == 1, details  # one answer whether a file exists or not
+    assert "no such model in this server's models folder" in details.pop()
+    assert client.get("/api/matches").json() == []
+
+
+def test_an_ai_budget_from_the_network_stays_within_the_servers_limits(client_factory):
+    client = client_factory()
+    r = _ai_seat(client, "mcts:hard:seconds=3600:iterations=1000000000")
+    assert r.status_code == 400
+    assert "seconds may be at most 1.6 on this server (ai_max_seconds)" in r.json()["detail"]
+    r = _ai_seat(client, "mcts:hard:iterations=1000000000")
+    assert r.status_code == 400 and "ai_max_iterations" in r.json()["detail"]
+    assert _ai_seat(client, "mcts:hard:seconds=1").status_code == 201
+    generous = client_factory(ai_max_seconds=5)
+    made = _ai_seat(generous, "mcts:hard:seconds=4")
+    assert made.status_code == 201 and made.json()["seats"][1]["agent"] == "mcts:hard:seconds=4"

@@ -124,7 +124,7 @@ def create_app(
         out = []
         for gid in list_games():
             info = games(gid).describe_options()
-            info["agents"] = available_specs(gid)
+            info["agents"] = available_specs(gid, settings.models)
             out.append(info)
         return out
 

@@ -38,7 +38,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, Operation
 from skydeck.core import Action, Game, IllegalAction, Rng, player_name
 from skydeck.core.record import RECORD_VERSION
 from skydeck.core.registry import game_class, game_ids
-from skydeck.server.ai import make_agent
+from skydeck.server.ai import make_agent, network_spec
 from skydeck.server.clocks import LIVE_OPTIONS, Wanted, takes_reports, wanted_clocks, with_reports
 from skydeck.server.guard import Refused
 from skydeck.server.messages import ProtocolError
@@ -354,13 +354,15 @@ class Hub:
                 raise ValueError(f"{where}: {exc}") from None
             name = name or (f"Player {i + 1}" if s["kind"] == "human" else "")
             if s["kind"] == "ai":
-                agent = s.get("agent", "random")
-                if not isinstance(agent, str):
-                    raise ValueError(f"{where}: 'agent' must be an agent spec string")
                 try:
-                    make_agent(agent, game, seed + i)
+                    # Only what the lobby offers, within the server's budget limits.
+                    agent = network_spec(s.get("agent", "random"), game_id, self.settings)
+                except ValueError as exc:
+                    raise ValueError(f"{where}: {exc}") from None
+                try:
+                    make_agent(agent, game, seed + i, self.settings.models)
                 except Exception as exc:
-                    raise ValueError(f"{where}: unknown agent {agent!r}: {exc}") from None
+                    raise ValueError(f"{where}: agent {agent!r} cannot play: {exc}") from None
                 name = name or f"{player_name(i)} (AI: {agent})"
                 seats.append({"kind": "ai", "name": name, "agent": agent})
                 tokens.append(None)
@@ -1002,7 +1004,9 @@ class Hub:
                 agent = room.agents.get(seat)
                 if agent is None:
                     spec = room.seats[seat].get("agent") or "random"
-                    agent = make_agent(spec, room.game, room.stored.seed + seat)
+                    agent = make_agent(
+                        spec, room.game, room.stored.seed + seat, self.settings.models
+                    )
                     room.agents[seat] = agent
                 n = room.n
                 view = room.match.state.view(seat)
