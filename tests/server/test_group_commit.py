@@ -186,7 +186,7 @@ class _SlowSocket:
 
 
 def test_direct_sends_keep_their_order_when_a_send_has_to_wait():
-    from skydeck.server.app import _sender, _write
+    from skydeck.server.routes.websocket import _sender, _write
 
     async def scenario() -> list[str]:
         ws = _SlowSocket()

@@ -1,0 +1,28 @@
+"""The games on offer (``GET /api/games``) and HAProxy's health check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from skydeck.server.ai import available_specs
+from skydeck.server.routes.deps import HubDep, SettingsDep
+
+router = APIRouter()
+
+
+@router.get("/api/health")
+def health(hub: HubDep) -> dict[str, Any]:
+    """HAProxy's health check: this worker answers (and which one it is)."""
+    return {"ok": True, "worker": hub.worker, "rooms": len(hub.rooms)}
+
+
+@router.get("/api/games")
+def list_all_games(hub: HubDep, settings: SettingsDep) -> list[dict[str, Any]]:
+    out = []
+    for gid in hub.list_games():
+        info = hub.game_class(gid).describe_options()
+        info["agents"] = available_specs(gid, settings.models)
+        out.append(info)
+    return out
