@@ -1,6 +1,6 @@
 """Instructions per move of the whole server, counted by valgrind (callgrind).
 
-    .venv/bin/python benchmarks/server_instructions.py [SRC] [SECONDS] [MATCHES]
+    .venv/bin/python benchmarks/server_instructions.py [SRC] [SECONDS] [MATCHES] [on|off]
 
 Why: on a shared 2-core machine the server's CPU time per move swings by 20-30%
 between identical runs (other jobs, the bots on the other core, a busy sibling
@@ -14,8 +14,11 @@ MATCHES Stellium matches for SECONDS (default 40 and 10: the server runs about 5
 slower under valgrind), counting on, and the program prints the instructions of every
 thread of the server divided by the moves made. SRC (default: this checkout's src)
 selects the code, e.g. a `git worktree` of an older commit, to compare versions.
-Needs `valgrind` (Debian package). Fixed costs (a new match, a timer) are spread over
-fewer moves than in the real bench, so compare versions, not absolute figures.
+The fourth argument turns the server's per-client limits on (the default, as
+`skydeck serve`) or off (``SKYDECK_LIMITS`` in the server's environment), to count what
+the limits cost a move. Needs `valgrind` (Debian package). Fixed costs (a new match, a
+timer) are spread over fewer moves than in the real bench, so compare versions, not
+absolute figures.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ def _wait_for(port: int, seconds: float) -> None:
     raise SystemExit(f"the server did not start on port {port} within {seconds:.0f} s")
 
 
-def count(src: str, seconds: float, matches: int) -> tuple[int, int]:
+def count(src: str, seconds: float, matches: int, limits: bool = True) -> tuple[int, int]:
     """(moves made, instructions executed by the server meanwhile)."""
     from skydeck.server.bench import _drive, _free_port, _run
 
@@ -61,6 +64,7 @@ def count(src: str, seconds: float, matches: int) -> tuple[int, int]:
     db, port = f"sqlite:///{folder / 'i.sqlite'}", _free_port()
     out = folder / "callgrind.out"
     env = dict(os.environ, PYTHONPATH=f"{src}{os.pathsep}{HERE}")
+    env["SKYDECK_LIMITS"] = "true" if limits else "false"
     code = f"import server_instructions as s; s.serve({db!r}, {port})"
     cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}"]
     null = subprocess.DEVNULL
@@ -89,9 +93,13 @@ def main() -> None:
     src = sys.argv[1] if len(sys.argv) > 1 else str(HERE.parent / "src")
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 40.0
     matches = int(sys.argv[3]) if len(sys.argv) > 3 else 10
-    moves, total = count(src, seconds, matches)
+    limits = (sys.argv[4] if len(sys.argv) > 4 else "on") != "off"
+    moves, total = count(src, seconds, matches, limits)
     per = total / max(moves, 1)
-    print(f"{src}: {moves} moves, {total / 1e6:.0f}M instructions, {per / 1e3:.0f}k per move")
+    print(
+        f"{src} (limits {'on' if limits else 'off'}): {moves} moves, "
+        f"{total / 1e6:.0f}M instructions, {per / 1e3:.0f}k per move"
+    )
 
 
 if __name__ == "__main__":
