@@ -254,32 +254,30 @@ def test_flooding_from_one_address_leaves_another_served(live: LiveServer):
 
 
 def test_a_socket_flooding_messages_has_them_dropped_unread_and_is_told_once(client_factory):
-    client = client_factory(ws_message_rate=5)
+    """Two a second, bursts of four: a flood of 40 pings gets four answers and one word
+    that the rest were dropped (a token comes back only every half second)."""
+    client = client_factory(ws_message_rate=2)
     m = new_toy(client)
     ws, _, _ = join(client, m["id"], m["tokens"])
     for i in range(40):
         ws.send_text(json.dumps({"type": "ping", "id": i}))
-    ws.send_text(json.dumps({"type": "ping", "id": "last"}))
     pongs, limited = [], []
-    deadline = time.time() + 5
-    while time.time() < deadline:
+    while len(pongs) + len(limited) < 5:
         msg = ws.receive_json()
         if msg["type"] == "pong":
             pongs.append(msg["id"])
         elif msg["type"] == "error":
             limited.append(msg)
-        if len(pongs) + len(limited) >= 11:
-            break
-    assert len(pongs) == 10, pongs  # the burst: twice the rate
+    assert pongs == [0, 1, 2, 3], pongs  # the burst: twice the rate
     assert len(limited) == 1 and limited[0]["code"] == "rate_limited"
-    assert "5 messages a second" in limited[0]["message"]
-    time.sleep(0.5)  # the bucket fills again: the socket is served
+    assert "more than 2 messages a second" in limited[0]["message"]
+    time.sleep(0.6)  # a token has come back: the socket is served
     ws.send_text(json.dumps({"type": "ping", "id": "again"}))
     assert receive_until(ws, "pong")["id"] == "again"
 
 
 def test_a_match_idle_past_the_expiry_is_abandoned_and_kept(client_factory, db_url):
-    client = client_factory(idle_expiry=1.5)
+    client = client_factory(idle_expiry=3)
     m = new_toy(client)
     ws, _, state = join(client, m["id"], m["tokens"])
     seat = state["to_move"][0]
@@ -291,7 +289,7 @@ def test_a_match_idle_past_the_expiry_is_abandoned_and_kept(client_factory, db_u
     assert final["to_move"] == [] and final["legal"][str(seat)]["actions"] == []
     ws.send_json({"type": "act", "seat": 0, "action": action, "n": 1})
     refusal = receive_until(ws, "error")
-    assert refusal["code"] == "over" and "abandoned after 1.5 seconds" in refusal["message"]
+    assert refusal["code"] == "over" and "abandoned after 3 seconds" in refusal["message"]
     info = client.get(f"/api/matches/{m['id']}").json()
     assert info["status"] == "abandoned" and info["n"] == 1
     listed = {x["id"]: x["status"] for x in client.get("/api/matches").json()}

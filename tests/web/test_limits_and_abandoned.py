@@ -17,10 +17,10 @@ TOY_SEATS = [{"kind": "human"}, {"kind": "human"}]
 
 @pytest.fixture(scope="module")
 def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """A server that abandons a match after 2 s without a move and takes one new match
+    """A server that abandons a match after 5 s without a move and takes one new match
     a minute from an address."""
     db = tmp_path_factory.mktemp("strict") / "strict.sqlite"
-    with LiveServer(f"sqlite:///{db}", idle_expiry=2.0, create_rate="1/minute") as server:
+    with LiveServer(f"sqlite:///{db}", idle_expiry=5.0, create_rate="1/minute") as server:
         yield server
 
 
