@@ -52,7 +52,6 @@ KNOWN_CYCLES = {
 #: Imports against the layers, as of issue 46's session.
 KNOWN_AGAINST_LAYERS = {
     ("skydeck.core.registry", "skydeck.games"),
-    ("skydeck.games.conflict.terminal", "skydeck"),
 }
 
 

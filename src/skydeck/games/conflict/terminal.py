@@ -116,10 +116,11 @@ def table_map(view: dict[str, Any]) -> Text:
 
 @lru_cache(maxsize=8)
 def _game(players: int, scale: str, races: tuple[str, ...], variants: tuple[str, ...]) -> Any:
-    import skydeck
+    # The game's own class, not the registry: a game imports only core and itself.
+    from skydeck.games.conflict.game import ConflictGame
 
-    return skydeck.load(
-        "conflict", players=players, scale=scale, races=list(races), variants=list(variants)
+    return ConflictGame(
+        players=players, scale=scale, races=list(races), variants=list(variants)
     )
 
 
