@@ -146,8 +146,8 @@ def _strip_timings(obj: Any) -> Any:
 
 def simulate_digests() -> dict[str, str]:
     """Every table of a small study per game (timings stripped)."""
-    from skydeck.sim.play import play_chunk
     from skydeck.sim.plan import Plan
+    from skydeck.sim.play import play_chunk
 
     out: dict[str, str] = {}
     for game_id in game_ids():
