@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from skydeck.agents import make
-from skydeck.core.registry import load
+from skydeck.registry import load
 
 GAMES = ("stellium", "expedition", "conflict", "stellarion")
 

@@ -11,7 +11,7 @@ import json
 
 import skydeck
 from skydeck.bench import bench
-from skydeck.core.registry import game_class
+from skydeck.registry import game_class
 
 
 def main() -> None:

@@ -9,7 +9,7 @@ state = game.new(seed=7)
 from skydeck import games
 from skydeck.core.action import Action
 from skydeck.core.errors import IllegalAction
-from skydeck.core.registry import load
+from skydeck.registry import load
 
 __version__ = "0.1.0"
 __all__ = ["Action", "IllegalAction", "__version__", "games", "load"]

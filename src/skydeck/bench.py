@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from skydeck.core import Game, Rng
-from skydeck.core.registry import load
+from skydeck.registry import load
 
 
 @dataclass

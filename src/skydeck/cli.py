@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from skydeck.core.record import MatchRecord
-from skydeck.core.registry import game_class, game_ids, load
+from skydeck.registry import game_class, game_ids, load
 
 PLUGINS = (
     "skydeck.agents.commands",

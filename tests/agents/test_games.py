@@ -10,7 +10,7 @@ from skydeck import agents
 from skydeck.agents.belief import Belief, view_key
 from skydeck.agents.simple import heuristic_class
 from skydeck.core import Rng
-from skydeck.core.registry import game_class
+from skydeck.registry import game_class
 from skydeck.sim import play_match
 
 GAMES = skydeck.games()

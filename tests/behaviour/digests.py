@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from skydeck.agents import make
-from skydeck.core.registry import game_class, game_ids
+from skydeck.registry import game_class, game_ids
 from skydeck.sim.runner import play_match
 from skydeck.sim.tournament import Setup, run_matches
 

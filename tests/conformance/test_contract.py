@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import skydeck
-from skydeck.core.registry import game_class
+from skydeck.registry import game_class
 from tests.conformance import checks
 
 CONFIGS = [

@@ -70,7 +70,7 @@ def test_replay_and_render_refuse_bad_files(tmp_path) -> None:
 def _conflict_record(path) -> None:  # type: ignore[no-untyped-def]
     from skydeck.core import Rng
     from skydeck.core.record import Match
-    from skydeck.core.registry import load
+    from skydeck.registry import load
 
     game = load("conflict", players=2, scale="dispute", deployment="light_speed")
     match, rng = Match(game, 3), Rng(3)
@@ -118,7 +118,7 @@ def test_tournament_table_is_whole_when_piped(capsys: pytest.CaptureFixture[str]
 def test_replay_names_players_not_seats(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     from skydeck.core import Rng
     from skydeck.core.record import Match
-    from skydeck.core.registry import load
+    from skydeck.registry import load
 
     match, rng = Match(load("stellium", players=3), 2), Rng(2)
     while not match.state.is_over:

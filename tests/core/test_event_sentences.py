@@ -13,7 +13,7 @@ import pytest
 
 import skydeck
 from skydeck.core import Game, Rng, State
-from skydeck.core.registry import game_class
+from skydeck.registry import game_class
 
 GAMES = ["conflict", "expedition", "stellarion", "stellium"]
 NAMES = ["Player 1", "Player 2", "Player 3", "Player 4"]

@@ -13,7 +13,7 @@ from rich.console import Console
 
 import skydeck
 from skydeck.core import Action, IllegalAction, Rng, player_name
-from skydeck.core.registry import game_class, game_ids
+from skydeck.registry import game_class, game_ids
 from skydeck.terminal import render_view
 
 #: "seat 0", "Seat 2", "seats 1, 2": a seat number where a person reads it.

@@ -8,17 +8,17 @@ import pytest
 
 from skydeck.core import Action, IllegalAction
 from skydeck.core.record import Match, MatchRecord
-from skydeck.core.registry import load
+from skydeck.registry import load
 from tests.core.toygame import ToyGame
 
 
 @pytest.fixture(autouse=True)
 def register_toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    import skydeck.core.registry as reg
+    import skydeck.games as package
 
-    games = dict(reg._discover())
+    games = dict(package.discover())
     games["toy"] = ToyGame
-    monkeypatch.setattr(reg, "_GAMES", games)
+    monkeypatch.setattr(package, "_FOUND", games)
 
 
 def play_some(match: Match, n: int) -> None:

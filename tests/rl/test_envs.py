@@ -22,7 +22,7 @@ from skydeck.rl.match import tables
 
 GAMES = skydeck.rl.ENV_IDS.keys()
 PLAYER_COUNTS = [
-    (g, n) for g in sorted(GAMES) for n in skydeck.core.registry.game_class(g).player_counts
+    (g, n) for g in sorted(GAMES) for n in skydeck.registry.game_class(g).player_counts
 ]
 SIMULTANEOUS = [(g, n) for g, n in PLAYER_COUNTS if g in ("conflict", "expedition")]
 
@@ -88,7 +88,7 @@ def _random_episode(env: Any, seed: int, steps: int) -> list[tuple[int, float]]:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_seed_reproduces_episode(game: str) -> None:
-    players = skydeck.core.registry.game_class(game).player_counts[0]
+    players = skydeck.registry.game_class(game).player_counts[0]
     env = skydeck.rl.gym_env(game, players=players, opponents="random")
     first = _random_episode(env, seed=11, steps=60)
     again = _random_episode(env, seed=11, steps=60)
@@ -99,7 +99,7 @@ def test_seed_reproduces_episode(game: str) -> None:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_aec_seed_reproduces_observations(game: str) -> None:
-    players = skydeck.core.registry.game_class(game).player_counts[-1]
+    players = skydeck.registry.game_class(game).player_counts[-1]
 
     def run() -> list[np.ndarray]:
         env = skydeck.rl.aec_env(game, players=players)
@@ -122,7 +122,7 @@ def test_aec_seed_reproduces_observations(game: str) -> None:
     [
         (g, c)
         for g in sorted(GAMES)
-        for c in skydeck.core.registry.game_class(g).conformance_configs()
+        for c in skydeck.registry.game_class(g).conformance_configs()
     ],
 )
 def test_catalogue_covers_every_legal_action(game: str, config: dict[str, Any]) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from skydeck.core.registry import with_games
+from skydeck.registry import with_games
 from skydeck.server import create_app
 from tests.core.toygame import ToyGame
 

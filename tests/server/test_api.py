@@ -14,7 +14,7 @@ JSON = {"content-type": "application/json"}
 
 
 def test_games_lists_every_registered_game_with_options_and_agents(client):
-    from skydeck.core.registry import game_ids
+    from skydeck.registry import game_ids
 
     games = {g["id"]: g for g in client.get("/api/games").json()}
     assert set(games) == {*game_ids(), "toy"}

@@ -29,7 +29,7 @@ def test_bench_still_takes_games_and_now_server():
 
 
 @pytest.mark.skipif(
-    "stellium" not in __import__("skydeck").core.registry.game_ids(),
+    "stellium" not in __import__("skydeck").registry.game_ids(),
     reason="Stellium is not registered",
 )
 def test_bench_server_plays_real_matches_over_websockets():

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from skydeck.core import Action, Rng
-from skydeck.core.registry import game_ids, load
+from skydeck.registry import game_ids, load
 from skydeck.server.clocks import LIVE_OPTIONS, TIMED_ACTIONS, wanted_clocks
 from tests.server.conftest import join, receive_until
 

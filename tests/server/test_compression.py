@@ -154,7 +154,7 @@ def live_server(tmp_path: Path):
 
 
 @pytest.mark.skipif(
-    "stellium" not in __import__("skydeck").core.registry.game_ids(),
+    "stellium" not in __import__("skydeck").registry.game_ids(),
     reason="Stellium is not registered",
 )
 def test_a_standard_compressing_client_plays_through_the_large_frames_protocol(live_server):
@@ -178,7 +178,7 @@ def test_a_standard_compressing_client_plays_through_the_large_frames_protocol(l
 
 
 @pytest.mark.skipif(
-    "stellium" not in __import__("skydeck").core.registry.game_ids(),
+    "stellium" not in __import__("skydeck").registry.game_ids(),
     reason="Stellium is not registered",
 )
 @pytest.mark.parametrize("compression", [None, "deflate"])

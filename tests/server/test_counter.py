@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from skydeck.core import Action, IllegalAction
-from skydeck.core.registry import game_ids
+from skydeck.registry import game_ids
 from skydeck.server.counter import INC, MOVES, CounterGame, bench_games
 from tests.conformance import checks
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from skydeck.core import Rng, filter_events
-from skydeck.core.registry import game_ids
+from skydeck.registry import game_ids
 from tests.server.conftest import games, join, receive_until
 
 GAMES = [g for g in ("toy", "stellium", "conflict") if g == "toy" or g in game_ids()]

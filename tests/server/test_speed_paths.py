@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from skydeck.core import Action
-from skydeck.core.registry import game_class, game_ids
+from skydeck.registry import game_class, game_ids
 from skydeck.server.bench import pick_legal, read_head
 from skydeck.server.hub import Hub
 from skydeck.server.room import LOG_CACHE_LINES, LOG_CACHE_MAX, MAX_PIECES, Client, Pieces, Room

@@ -16,7 +16,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 from websockets.sync.client import connect
 
-from skydeck.core.registry import game_ids
+from skydeck.registry import game_ids
 
 #: The page's reveal pace (conflict_art.js): the first shot after LEAD_MS, one per STAGGER_MS.
 STAGGER_MS = 450

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from skydeck.core.registry import game_ids
+from skydeck.registry import game_ids
 
 DRAWINGS = {
     "stellarion": "Stellarion table",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from skydeck.core.registry import game_ids
+from skydeck.registry import game_ids
 
 TITLES = {
     "stellarion": "Stellarion",

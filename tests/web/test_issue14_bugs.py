@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from websockets.sync.client import connect
 
 import skydeck
-from skydeck.core.registry import game_ids
+from skydeck.registry import game_ids
 
 SEAT_NUMBER = re.compile(r"\bseats?\s*#?\d", re.IGNORECASE)
 

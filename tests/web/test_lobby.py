@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from skydeck.core.registry import game_class, game_ids
+from skydeck.registry import game_class, game_ids
 
 
 def _open_setup(page: Page, base: str, game_id: str) -> None:

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from skydeck.core.registry import game_ids
+from skydeck.registry import game_ids
 
 DRAWINGS = {
     "stellarion": "Stellarion table",

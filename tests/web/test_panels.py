@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from websockets.sync.client import connect
 
-from skydeck.core.registry import game_ids
+from skydeck.registry import game_ids
 
 MATCHES: dict[str, dict[str, Any]] = {
     "stellarion": {"options": {"players": 1}, "seats": [{"kind": "human", "name": "Ada"}]},

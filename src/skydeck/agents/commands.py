@@ -13,7 +13,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from skydeck.core.registry import game_ids
+from skydeck.registry import game_ids
 
 
 def register(subparsers: Any) -> None:

@@ -16,7 +16,7 @@ from skydeck.agents.mcts import DEFAULT_LEVEL, LEVELS, MctsAgent, level_with
 from skydeck.agents.simple import RandomAgent, game_agent, heuristic_class
 from skydeck.agents.support import support_for
 from skydeck.core import Game
-from skydeck.core.registry import game_ids
+from skydeck.registry import game_ids
 
 
 @dataclass(frozen=True)

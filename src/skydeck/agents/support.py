@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from skydeck.core import Action, Game, Rng, State
-from skydeck.core.registry import game_class
+from skydeck.registry import game_class
 
 FromView = Callable[[Game, dict[str, Any], int, Rng], State]
 Rollout = Callable[[State, int, list[Action], Rng], Action]

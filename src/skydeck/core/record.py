@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,9 +18,19 @@ from skydeck.core.action import Action
 from skydeck.core.errors import IllegalAction
 from skydeck.core.event import Event
 from skydeck.core.game import Game, State
-from skydeck.core.registry import load
 
 RECORD_VERSION = 1
+
+#: Makes a game from its id and options. Core cannot import the registry above it, so
+#: ``skydeck.registry`` hands its ``load`` over here when it is imported (and
+#: ``import skydeck`` imports it, so every use of the package has it).
+_load: Callable[..., Game] | None = None
+
+
+def use_loader(load: Callable[..., Game]) -> None:
+    """Set how a record makes its game: ``load(game_id, **options)``."""
+    global _load
+    _load = load
 
 
 @dataclass
@@ -44,7 +54,9 @@ class MatchRecord:
     version: int = RECORD_VERSION
 
     def make_game(self) -> Game:
-        return load(self.game, **self.options)
+        if _load is None:
+            raise RuntimeError("no game registry: import skydeck.registry first")
+        return _load(self.game, **self.options)
 
     def to_json(self) -> dict[str, Any]:
         return {

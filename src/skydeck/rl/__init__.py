@@ -66,7 +66,7 @@ register()
 def describe(game: str, **options: Any) -> str:
     """Markdown tables of a game's action catalogue and observation pieces for an
     option set (docs/rl.md is made of these)."""
-    from skydeck.core.registry import load
+    from skydeck.registry import load
 
     g = load(game, **options)
     catalogue, observer = tables(g)

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from skydeck.core import Rng
-from skydeck.core.registry import load
+from skydeck.registry import load
 
 
 @dataclass
@@ -161,7 +161,7 @@ def command(args: Any) -> int:
 
     from rich.console import Console
 
-    from skydeck.core.registry import game_ids
+    from skydeck.registry import game_ids
 
     console = Console()
     if args.rl_game not in game_ids():

@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.console import Console
 
-from skydeck.core.registry import game_ids
+from skydeck.registry import game_ids
 
 
 def register(subparsers: Any) -> None:

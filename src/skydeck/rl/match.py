@@ -20,7 +20,7 @@ import numpy as np
 from skydeck.core.action import Action
 from skydeck.core.errors import IllegalAction
 from skydeck.core.game import Game, State
-from skydeck.core.registry import game_ids, load
+from skydeck.registry import game_ids, load
 from skydeck.rl.catalogue import ActionCatalogue
 from skydeck.rl.observer import Observer
 

@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from skydeck.core import Game
-from skydeck.core.registry import game_class, game_ids
+from skydeck.registry import game_class, game_ids
 from skydeck.server.guard import BodyLimit, Limiter, RateLimit
 from skydeck.server.hub import Hub
 from skydeck.server.routes import games as catalogue

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from skydeck.core import Action, Event, Game, OptionSpec, Rng, State
-from skydeck.core.registry import with_games
+from skydeck.registry import with_games
 
 #: The anchor's K: moves in a match.
 MOVES = 200

@@ -37,7 +37,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, Operation
 
 from skydeck.core import Action, Game, IllegalAction, Rng, player_name
 from skydeck.core.record import RECORD_VERSION
-from skydeck.core.registry import game_class, game_ids
+from skydeck.registry import game_class, game_ids
 from skydeck.server.ai import make_agent, network_spec
 from skydeck.server.clocks import LIVE_OPTIONS, Wanted, takes_reports, wanted_clocks, with_reports
 from skydeck.server.guard import Refused

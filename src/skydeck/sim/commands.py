@@ -24,7 +24,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from skydeck.core.registry import game_ids
+from skydeck.registry import game_ids
 
 
 def register(subparsers: Any) -> None:

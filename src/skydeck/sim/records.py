@@ -11,7 +11,7 @@ import pyarrow.parquet as pq
 
 from skydeck.core.errors import IllegalAction
 from skydeck.core.record import Entry, MatchRecord
-from skydeck.core.registry import load
+from skydeck.registry import load
 
 
 def load_record(run: str | Path, match_id: int | None) -> MatchRecord:

@@ -22,7 +22,7 @@ from typing import Any
 
 from skydeck.agents import make, parse_spec, support_for
 from skydeck.core import Game
-from skydeck.core.registry import load
+from skydeck.registry import load
 from skydeck.sim.runner import MatchResult, play_match
 from skydeck.sim.stats import elo, wilson
 

@@ -42,7 +42,7 @@ def test_bad_specs_are_named(spec: str, words: str) -> None:
 
 
 def test_other_games_have_none() -> None:
-    from skydeck.core.registry import load
+    from skydeck.registry import load
 
     with pytest.raises(ValueError, match="no pimc agent"):
         agents.make("pimc", load("stellium"))

@@ -1,44 +1,26 @@
-"""Finds the games: every sub-package of ``skydeck.games`` that exposes ``GAME``.
+"""The game registry: ids, classes and ``load``, over the games ``skydeck.games`` finds.
 
-Discovery instead of a hand-kept list lets each game live in its own folder and be
-added without touching shared files.
+It sits above core and the games (core imports nothing above it): core's match records
+are given :func:`load` here (``record.use_loader``) instead of importing it, so that a
+record can rebuild its game without core knowing where games live.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from typing import Any
 
+from skydeck.core import record
 from skydeck.core.game import Game
-
-_GAMES: dict[str, type[Game]] | None = None
-
-
-def _discover() -> dict[str, type[Game]]:
-    global _GAMES
-    if _GAMES is None:
-        import skydeck.games as package
-
-        found: dict[str, type[Game]] = {}
-        for info in pkgutil.iter_modules(package.__path__):
-            if not info.ispkg:
-                continue
-            module = importlib.import_module(f"skydeck.games.{info.name}")
-            cls = getattr(module, "GAME", None)
-            if cls is not None:
-                found[cls.id] = cls
-        _GAMES = dict(sorted(found.items()))
-    return _GAMES
+from skydeck.games import discover
 
 
 def game_ids() -> list[str]:
-    return list(_discover())
+    return list(discover())
 
 
 def game_class(game_id: str) -> type[Game]:
-    games = _discover()
+    games = discover()
     if game_id not in games:
         raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(games)}")
     return games[game_id]
@@ -65,3 +47,6 @@ def with_games(
         return [*game_ids(), *added]
 
     return classes, ids
+
+
+record.use_loader(load)
