@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from skydeck.core.capabilities import resolve
 from skydeck.core.record import MatchRecord
 from skydeck.registry import game_class, game_ids, load
 
@@ -273,10 +274,16 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_solve(args: argparse.Namespace) -> int:
-    """Clairvoyant solver (Stellarion): every card order known, can the deal be won?"""
-    from skydeck.games.stellarion.solve import run_command
+def _solvable() -> list[str]:
+    """The games that declare a solver (``Capabilities.solver``)."""
+    return [g for g in game_ids() if game_class(g).capabilities.solver]
 
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    """Clairvoyant solver: every card order known, can the deal be won?"""
+    solver = game_class(args.game).capabilities.solver
+    assert solver is not None  # argparse offers only the games that declare one
+    run_command = resolve(solver)
     options = _parse_set(args.set)
     if args.players is not None:
         options["players"] = args.players
@@ -377,7 +384,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_replay)
 
     p = sub.add_parser("solve", help="clairvoyant solver: could this deal have been won?")
-    p.add_argument("game", choices=["stellarion"])
+    p.add_argument("game", choices=_solvable())
     p.add_argument("--seed", type=int, default=0, help="the deal")
     p.add_argument("--players", type=int)
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="any game option")

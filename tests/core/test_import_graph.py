@@ -114,7 +114,6 @@ def import_graph() -> dict[str, set[str]]:
 
 def cycles(graph: dict[str, set[str]]) -> set[frozenset[str]]:
     """The strongly connected components of more than one module (Tarjan)."""
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -142,9 +141,16 @@ def cycles(graph: dict[str, set[str]]) -> set[frozenset[str]]:
             if len(component) > 1:
                 out.add(frozenset(component))
 
-    for v in graph:
-        if v not in index:
-            visit(v)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        for v in graph:
+            if v not in index:
+                visit(v)
+    finally:
+        # Put it back: the server's tests rely on the default limit to refuse JSON
+        # nested too deeply, and they may run in this process next.
+        sys.setrecursionlimit(limit)
     return out
 
 

@@ -14,13 +14,14 @@ import skydeck
 import skydeck.rl
 from skydeck.agents import make, parse_spec
 from skydeck.cli import main
+from skydeck.games.stellarion.agents import position_value as stellarion_value
+from skydeck.games.stellarion.shaping import progress as stellarion_progress
 from skydeck.rl.train import (
     META_NAME,
     Curve,
     Shaped,
     TrainConfig,
     read_meta,
-    stellarion_progress,
     train,
 )
 
@@ -249,8 +250,6 @@ def test_collect_records_legal_choices_and_discounted_returns():
 
 
 def test_heuristic_potential_telescopes_and_leaves_the_state_alone():
-    from skydeck.rl.train import stellarion_value
-
     env = Shaped(skydeck.rl.gym_env("stellarion"), shaping=0.5, potential="heuristic")
     env.reset(seed=6)
     live = env.unwrapped.match.live

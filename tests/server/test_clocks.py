@@ -8,8 +8,8 @@ import time
 import pytest
 
 from skydeck.core import Action, Rng
-from skydeck.registry import game_ids, load
-from skydeck.server.clocks import LIVE_OPTIONS, TIMED_ACTIONS, wanted_clocks
+from skydeck.registry import game_class, game_ids, load
+from skydeck.server.clocks import wanted_clocks
 from tests.server.conftest import join, receive_until
 
 
@@ -85,24 +85,31 @@ def test_conflict_light_speed_runs_no_clock(client_factory):
     ws.__exit__(None, None, None)
 
 
-@pytest.mark.parametrize("game_id", sorted(TIMED_ACTIONS))
+TIMED_GAMES = sorted(g for g in game_ids() if game_class(g).capabilities.timed_actions)
+
+
+def test_the_timed_games_are_those_the_rulebooks_time():
+    """Stellium's 5-second draw and Stellar Conflict's timed deployment."""
+    assert {"stellium", "conflict"} <= set(TIMED_GAMES)
+
+
+@pytest.mark.parametrize("game_id", TIMED_GAMES)
 def test_clock_actions_are_never_offered_to_a_player(game_id):
     """A clock's action is the server's to send: no game lists it among a seat's moves
     (the web and the terminal show exactly the legal actions), yet the engine accepts it
     whenever its clock runs."""
-    if game_id not in game_ids():
-        pytest.skip(f"{game_id} is not registered")
-    kinds = {ta.kind for ta in TIMED_ACTIONS[game_id]}
+    capabilities = game_class(game_id).capabilities
+    kinds = {ta.kind for ta in capabilities.timed_actions}
     rng = Rng(11)
     accepted = 0
     for seed in range(3):
-        state = load(game_id, players=2, **LIVE_OPTIONS.get(game_id, {})).new(seed)
+        state = load(game_id, players=2, **capabilities.live_options).new(seed)
         for _ in range(300):
             if state.is_over:
                 break
             for seat in state.to_move:
                 assert not kinds & {a.kind for a in state.legal_actions(seat)}
-            wanted = wanted_clocks(game_id, state.game.options, state, {}, set(), None)
+            wanted = wanted_clocks(state.game.options, state, {}, set(), None)
             for w in wanted:
                 if w.action is not None:
                     state.validate(Action(w.action["kind"]), w.seat)

@@ -13,6 +13,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from skydeck.core.action import Action
+from skydeck.core.capabilities import Capabilities
 from skydeck.core.errors import IllegalAction, Unsupported
 from skydeck.core.event import Event
 from skydeck.core.rng import Rng
@@ -108,6 +109,9 @@ class Game(ABC):
     #: every seat every move's label at once instead of only at the end. The
     #: conformance suite checks it.
     public_actions: ClassVar[bool] = False
+    #: What the fronts need beyond the contract (clocks, study columns, RL id and
+    #: shaping, solver): one declaration, read by the server, sim, rl and the CLI.
+    capabilities: ClassVar[Capabilities] = Capabilities()
 
     def __init__(self, **options: Any) -> None:
         known = {spec.name for spec in self.option_specs} | {"players"}

@@ -18,12 +18,15 @@ from typing import Any
 from skydeck.rl.catalogue import ActionCatalogue
 from skydeck.rl.match import tables
 
-ENV_IDS = {
-    "stellarion": "skydeck/Stellarion-v0",
-    "stellium": "skydeck/Stellium-v0",
-    "expedition": "skydeck/Expedition-v0",
-    "conflict": "skydeck/Conflict-v0",
-}
+
+def env_ids() -> dict[str, str]:
+    """Gymnasium's id of every game's environment (``Capabilities.environment_id``)."""
+    from skydeck.registry import game_class, game_ids
+
+    return {g: game_class(g).capabilities.environment_id(g) for g in game_ids()}
+
+
+ENV_IDS = env_ids()
 
 
 def aec_env(game: str, **options: Any) -> Any:

@@ -10,6 +10,7 @@ from xml.sax.saxutils import escape
 
 import numpy as np
 
+from skydeck.core.capabilities import resolve
 from skydeck.core.game import Game
 
 RENDER_MODES = ("ansi", "rgb_array")
@@ -55,10 +56,10 @@ def text_svg(text: str) -> str:
 
 
 def svg_of(game: Game, view: dict[str, Any], seat: int | None) -> str:
-    if game.id == "conflict":
-        from skydeck.games.conflict.svg import render_svg
-
-        return render_svg(view)
+    picture = game.capabilities.picture
+    if picture is not None:
+        draw: Any = resolve(picture)
+        return str(draw(view))
     return text_svg(ansi(game, view, seat))
 
 

@@ -32,6 +32,7 @@ import gymnasium
 import numpy as np
 
 import skydeck
+from skydeck.core.capabilities import Capabilities, resolve
 from skydeck.core.game import State
 
 if TYPE_CHECKING:
@@ -51,35 +52,11 @@ def require_trainer() -> None:
 
 
 # --- shaping -----------------------------------------------------------------------
-def stellarion_progress(state: State) -> float:
-    """Share of the Voyages taken (0 at the deal, 1 when the last one is taken)."""
-    s: Any = state
-    taken = sum(len(p) for p in s.piles)
-    left = sum(len(c) for c in s.columns)
-    return taken / (taken + left) if taken + left else 1.0
-
-
-def stellarion_value(state: State) -> float:
-    """The heuristic agent's position value in thousands (about one a Voyage taken, plus
-    how ready the Galaxies are): dense guidance where the game pays only at the end. At
-    the end the position itself is valued (not the outcome), so the final step's shaping
-    is no larger for a win than for a loss; the outcome reward says which it was."""
-    from skydeck.games.stellarion.agents import evaluate
-
-    s: Any = state
-    outcome, s.outcome = s.outcome, 0  # value the position, not the result
-    try:
-        return evaluate(s) / 1000.0
-    finally:
-        s.outcome = outcome
-
-
-PROGRESS: dict[str, Callable[[State], float]] = {"stellarion": stellarion_progress}
-#: potentials by name and game: ``progress`` (share of the goal done) and ``heuristic``
-#: (the game's heuristic position value)
-POTENTIALS: dict[str, dict[str, Callable[[State], float]]] = {
-    "progress": PROGRESS,
-    "heuristic": {"stellarion": stellarion_value},
+#: Potentials by name, each a game's declared measure: ``progress`` (share of the goal
+#: done) and ``heuristic`` (the game's heuristic position value).
+POTENTIALS: dict[str, Callable[[Capabilities], Callable[[State], float] | None]] = {
+    "progress": lambda c: c.progress,
+    "heuristic": lambda c: None if c.value is None else resolve(c.value),
 }
 
 
@@ -92,13 +69,13 @@ class Shaped(gymnasium.Wrapper):
         super().__init__(env)
         self.shaping = shaping
         self.inner: Any = env.unwrapped  # the SkydeckGym
-        game_id = self.inner.match.game.id
+        capabilities = self.inner.match.game.capabilities
         if potential not in POTENTIALS:
             raise ValueError(
                 f"unknown potential {potential!r}; choose one of {', '.join(POTENTIALS)}"
             )
-        self.potential = POTENTIALS[potential].get(game_id)
-        self.progress = PROGRESS.get(game_id)
+        self.potential = POTENTIALS[potential](capabilities)
+        self.progress = capabilities.progress
         self._last = 0.0
 
     def _now(self) -> float:

@@ -39,7 +39,7 @@ from skydeck.core import Action, Game, IllegalAction, Rng, player_name
 from skydeck.core.record import RECORD_VERSION
 from skydeck.registry import game_class, game_ids
 from skydeck.server.ai import make_agent, network_spec
-from skydeck.server.clocks import LIVE_OPTIONS, Wanted, takes_reports, wanted_clocks, with_reports
+from skydeck.server.clocks import Wanted, wanted_clocks, with_reports
 from skydeck.server.guard import Refused
 from skydeck.server.messages import ProtocolError
 from skydeck.server.room import Client, Room
@@ -319,8 +319,8 @@ class Hub:
         options = spec.get("options", {})
         if not isinstance(options, dict):
             raise ValueError("'options' must be an object")
-        options = {**LIVE_OPTIONS.get(game_id, {}), **options}
-        game = self.game_class(game_id)(**options)
+        cls = self.game_class(game_id)
+        game = cls(**{**cls.capabilities.live_options, **options})
         seats_in = spec.get("seats")
         if not isinstance(seats_in, list) or len(seats_in) != game.players:
             raise ValueError(f"'seats' must list {game.players} seats (one per player)")
@@ -811,7 +811,7 @@ class Hub:
         sent; the clock whose action reports cards reads it when it expires (Stellar
         Conflict's alarm). A report about an earlier card (the seat has moved since
         ``n``) or from a seat playing none is dropped."""
-        if not takes_reports(room.game.id):
+        if not room.game.capabilities.takes_reports():
             raise ProtocolError(
                 "bad_message", f"{type(room.game).title} takes no report of a card being moved"
             )
@@ -866,7 +866,6 @@ class Hub:
     # --- clocks ----------------------------------------------------------------------
     def _wanted(self, room: Room) -> list[Wanted]:
         return wanted_clocks(
-            room.game.id,
             room.game.options,
             room.match.state,
             room.turn_start,
@@ -958,7 +957,7 @@ class Hub:
             if d.action is not None:
                 # A table clock acts through any seat still in the phase.
                 seat = d.seat if d.seat in to_move or not to_move else to_move[0]
-                action = with_reports(room.game.id, key, d.action, room.held, to_move)
+                action = with_reports(room.game.capabilities, key, d.action, room.held, to_move)
                 self.act(room, seat, action, room.n, "clock", self._log_error(room, key))
             else:
                 legal = room.match.state.legal_actions(d.seat)

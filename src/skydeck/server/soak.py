@@ -31,17 +31,15 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosedOK
 
+from skydeck.registry import game_class, game_ids
 from skydeck.server.bench import _free_port, _run_loop, _start_server, http_json, player_address
-from skydeck.server.clocks import TIMED_ACTIONS
 
-#: Every game, two players each; the options a live server would use.
+#: Every game for two, two players each; the options a live server would use.
 GAMES: list[tuple[str, dict[str, Any]]] = [
-    ("stellium", {"players": 2}),
-    ("stellarion", {"players": 2}),
-    ("expedition", {"players": 2}),
-    ("conflict", {"players": 2}),
+    (g, {"players": 2}) for g in game_ids() if 2 in game_class(g).player_counts
 ]
-#: Shortest move clock the server takes (the other games' random clock timeouts).
+#: Shortest move clock the server takes, for the games without a clock of their own
+#: (their seats are moved by the clock's random timeout).
 MOVE_SECONDS = 5
 #: Seconds a WebSocket opening handshake may take, and attempts before it is an error.
 OPEN_TIMEOUT = 30.0
@@ -54,7 +52,12 @@ LEAK_GROWTH = 0.15
 #: longest wait is a clock (Stellar Conflict's deployment, 60 s at the default scale).
 STALL_SECONDS = 150.0
 #: Clocks that act for every seat to move (their deadline names one seat only).
-TABLE_CLOCKS = {ta.label for timed in TIMED_ACTIONS.values() for ta in timed if ta.scope == "table"}
+TABLE_CLOCKS = {
+    ta.label
+    for game_id in game_ids()
+    for ta in game_class(game_id).capabilities.timed_actions
+    if ta.scope == "table"
+}
 
 
 @dataclass
@@ -242,7 +245,7 @@ async def _drive(
                 "seed": rng.randrange(1 << 40),
                 "seats": [{"kind": "human"}, {"kind": "human"}],
             }
-            if game in ("stellarion", "expedition"):
+            if not game_class(game).capabilities.timed_actions:
                 body["move_seconds"] = MOVE_SECONDS
             # Two players, each from an address of its own, as on a real server (the
             # per-address limits stay on at their defaults).

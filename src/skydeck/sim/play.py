@@ -80,7 +80,7 @@ def _add_details(
     match = result.match
     assert match is not None
     entries = [(e.seat, e.action) for e in match.record.entries]
-    facets = seat_facets(game.id, match.state.view(None), game.players)
+    facets = seat_facets(game, match.state.view(None), game.players)
     points = list(seat_points(result, cooperative))
     for seat, spec in enumerate(result.seats):
         thinking = result.thinking[seat]
@@ -100,7 +100,7 @@ def _add_details(
                 "think_s": thinking.seconds,
             }
         )
-    kinds, used = count_actions(game.id, entries)
+    kinds, used = count_actions(game, entries)
     for (seat, kind), n in sorted(kinds.items()):
         rows["actions"].append({"match_id": match_id, "seat": seat, "kind": kind, "count": n})
     for (seat, comp), n in sorted(used.items()):

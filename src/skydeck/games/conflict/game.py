@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from skydeck.core import Game, OptionSpec, Rng, State
+from skydeck.core.capabilities import Capabilities, SeatFacets, TimedAction, Uses
 from skydeck.games.conflict.belief import from_view as _from_view
 from skydeck.games.conflict.content import RACES, Content, default_content
 from skydeck.games.conflict.describe import describe_event as _describe_event
@@ -20,6 +22,27 @@ DEPLOYMENTS = ("timed", "light_speed")
 #: tournaments, simulations) or a real clock outside it (the server), which rings the
 #: alarm with ``timeout`` and reports the card each seat is moving on the table.
 CLOCKS = ("model", "real")
+#: Seconds of the timed deployment per battle scale.
+DEPLOYMENT_SECONDS = {"dispute": 30.0, "conflict": 60.0, "war": 120.0}
+
+
+def _deployment_seconds(options: dict[str, Any]) -> float | None:
+    if options.get("deployment", "timed") != "timed" or options.get("clock", "model") != "real":
+        return None  # Light Speed stops by itself; the time model needs no clock
+    return DEPLOYMENT_SECONDS.get(str(options.get("scale", "conflict")), 60.0)
+
+
+def _stop_seconds(options: dict[str, Any]) -> float | None:
+    """Light Speed on a real table: when a seat calls stop, the cards the others are
+    moving are reported at once (they stay where they are)."""
+    if options.get("deployment") != "light_speed" or options.get("clock", "model") != "real":
+        return None
+    return 0.0
+
+
+def _facets(view: dict[str, Any], players: int) -> list[SeatFacets]:
+    # Deployment and battle are simultaneous: no seat moves first.
+    return [SeatFacets(faction=s.get("race")) for s in view.get("seats", [])[:players]]
 
 
 @lru_cache(maxsize=4)
@@ -30,6 +53,23 @@ def _shapes(content: int) -> Shapes:
 
 class ConflictGame(Game):
     id = "conflict"
+    capabilities = Capabilities(
+        env_id="skydeck/Conflict-v0",
+        # The deployment ends for everybody when the battle's timer rings (or, Light
+        # Speed, at once after a stop); the cards being moved land where they are.
+        timed_actions=(
+            TimedAction(
+                "timeout", _deployment_seconds, scope="table", label="deployment", reports=True
+            ),
+            TimedAction("timeout", _stop_seconds, scope="table", label="stop", reports=True),
+        ),
+        # A live server runs the deployment on its real clock, not the time model.
+        live_options={"clock": "real"},
+        facets=_facets,
+        # A ship card bought into the fleet ("buy wiss.eclipse_1").
+        uses=Uses(frozenset({"buy"}), re.compile(r"[a-z]+\.\w+\Z")),
+        picture="skydeck.games.conflict.svg:render_svg",
+    )
     title = "Stellar Conflict"
     player_counts = (2, 3, 4)
     option_specs = (

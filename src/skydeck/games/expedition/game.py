@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from skydeck.core import Action, Game, OptionSpec, Rng, State
+from skydeck.core.capabilities import Capabilities, SeatFacets, Uses
 from skydeck.games.expedition.belief import from_view as _from_view
 from skydeck.games.expedition.content import Content, default_content
 from skydeck.games.expedition.describe import catalogue as _catalogue
@@ -15,8 +16,25 @@ from skydeck.games.expedition.modules_content import MODULES, RANKS, content_for
 from skydeck.games.expedition.state import ExpeditionState
 
 
+def _facets(view: dict[str, Any], players: int) -> list[SeatFacets]:
+    # Player 1 is first in round 1 and the lead passes on each round (flow.py), so the
+    # seat is the turn-order position of the opening round.
+    out = []
+    for seat, p in enumerate(view.get("players", [])[:players]):
+        out.append(SeatFacets(p.get("faction"), tuple(p.get("powers") or ()), seat))
+    return out
+
+
 class ExpeditionGame(Game):
     id = "expedition"
+    capabilities = Capabilities(
+        env_id="skydeck/Expedition-v0",
+        facets=_facets,
+        # Expedition cards drafted, Upgrades bought or used, Crew played or sent solo.
+        uses=Uses(
+            frozenset({"draft", "buy", "ability", "react_upgrade", "play", "solo", "react_solo"})
+        ),
+    )
     title = "Stellar Expedition"
     #: 1 = the solo game against the drone; listed last so the default stays 2 players
     player_counts = (2, 3, 4, 1)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from skydeck.core import Action, Game, Rng
+from skydeck.core import Action, Game, Rng, State
 from skydeck.games.stellarion.cards import BLACK_HOLE
 from skydeck.games.stellarion.legal import END, MAIN, OVER
 from skydeck.games.stellarion.state import StellarionState
@@ -169,6 +169,19 @@ def evaluate(s: StellarionState, w: Weights | None = None) -> float:
             seen = sum(1 for f in tops if f < 16 and (f & 3) == want)
             score += w.theory_seen * min(seen, game.theory_needs[token])
     return score
+
+
+def position_value(state: State) -> float:
+    """The heuristic's position value in thousands (about one a Voyage taken, plus how
+    ready the Galaxies are), RL's ``heuristic`` potential (``Capabilities.value``). At
+    the end the position itself is valued (not the outcome), so the final step's shaping
+    is no larger for a win than for a loss; the outcome reward says which it was."""
+    s: Any = state
+    outcome, s.outcome = s.outcome, 0  # value the position, not the result
+    try:
+        return evaluate(s) / 1000.0
+    finally:
+        s.outcome = outcome
 
 
 def best_first(actions: list[Action], totals: list[float]) -> list[Action]:

@@ -3,15 +3,18 @@ once per game so the rules read plain lists."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from skydeck.core import Action, Game, OptionSpec, Rng, State
+from skydeck.core.capabilities import Capabilities, Uses
 from skydeck.games.stellarion.cards import DECKS, FACE_NAMES, GALAXIES, SOURCE_NAMES, TYPES
 from skydeck.games.stellarion.cards import full_deck as _full_deck
 from skydeck.games.stellarion.content import EXPANSIONS, Content, default_content
 from skydeck.games.stellarion.describe import describe as _describe_action
 from skydeck.games.stellarion.describe import describe_event as _describe_event
+from skydeck.games.stellarion.shaping import progress
 from skydeck.games.stellarion.state import StellarionState
 from skydeck.games.stellarion.view import from_view as _from_view
 
@@ -37,6 +40,14 @@ def canonical(action: Action) -> Action:
 
 class StellarionGame(Game):
     id = "stellarion"
+    capabilities = Capabilities(
+        env_id="skydeck/Stellarion-v0",
+        # Voyage cards named in any action ("search nebula beta.nebula").
+        uses=Uses(None, re.compile(r"[a-z]+\d*\.[a-z_]+\Z")),
+        progress=progress,
+        value="skydeck.games.stellarion.agents:position_value",
+        solver="skydeck.games.stellarion.solve:run_command",
+    )
     title = "Stellarion"
     player_counts = (1, 2)
     option_specs = (

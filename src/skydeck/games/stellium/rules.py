@@ -12,6 +12,7 @@ with an event saying so. The state is plain lists and ints: clone() copies a few
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from itertools import repeat
 from operator import attrgetter, is_
@@ -19,6 +20,7 @@ from typing import Any
 
 from skydeck.core import Action, Event, Game, IllegalAction, OptionSpec, Rng, State
 from skydeck.core.action import shared
+from skydeck.core.capabilities import Capabilities, SeatFacets, TimedAction, Uses
 from skydeck.games.stellium.content import BAG_TOTALS, BODIES, BODY_CODE, COLOURS
 from skydeck.games.stellium.describe import describe as _describe_action
 from skydeck.games.stellium.describe import describe_event as _describe_event
@@ -85,8 +87,23 @@ _TAKE_REPLACE = tuple(
 _COMPLETE: dict[tuple[int, tuple[int, ...]], Action] = {}
 
 
+def _facets(view: dict[str, Any], players: int) -> list[SeatFacets]:
+    first = view.get("first_player")
+    if not isinstance(first, int):
+        return [SeatFacets() for _ in range(players)]
+    return [SeatFacets(order=(seat - first) % players) for seat in range(players)]
+
+
 class StelliumGame(Game):
     id = "stellium"
+    capabilities = Capabilities(
+        env_id="skydeck/Stellium-v0",
+        # A seat has 5 seconds to pick a body from the bag, else it draws at random.
+        timed_actions=(TimedAction("timeout", lambda _options: 5.0, label="draw"),),
+        facets=_facets,
+        # Missions taken and completed ("take m38", "complete m39 (f1,g1)").
+        uses=Uses(frozenset({"take", "complete"}), re.compile(r"m\d+\Z")),
+    )
     title = "Stellium"
     player_counts = (2, 3, 4)
     option_specs = (
