@@ -10,7 +10,29 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.server.people import CHEAP
 from tests.server.postgres import PostgresServer, find_bindir
+from tests.server.test_accounts import (
+    test_a_guest_who_signs_up_claims_the_seats_its_browser_holds as test_pg_claim_seats,
+)
+from tests.server.test_accounts import (
+    test_a_session_is_valid_on_every_worker as test_pg_session_on_every_worker,
+)
+from tests.server.test_accounts import (
+    test_another_persons_seat_is_refused_in_a_rated_match as test_pg_seat_refused,
+)
+from tests.server.test_accounts import (
+    test_deleted_account_cannot_sign_in_and_its_matches_stay as test_pg_deleted_account,
+)
+from tests.server.test_accounts import (
+    test_name_rules_and_case_insensitive_uniqueness as test_pg_unique_names,
+)
+from tests.server.test_accounts import (
+    test_sign_in_gives_a_fresh_token_no_fixation as test_pg_no_fixation,
+)
+from tests.server.test_accounts import (
+    test_wrong_password_backs_off_per_name_even_for_the_right_one as test_pg_backoff,
+)
 from tests.server.test_api import (
     test_hotseat_one_socket_plays_both_seats_to_the_end as test_pg_hotseat_game,
 )
@@ -28,6 +50,15 @@ from tests.server.test_faults import (
 from tests.server.test_no_leaks import (
     test_each_seat_receives_exactly_its_own_view_and_events as test_pg_no_leaks,
 )
+from tests.server.test_ratings import (
+    test_a_rated_match_against_a_bot_moves_both_ratings_once as test_pg_rating,
+)
+from tests.server.test_ratings import (
+    test_abandoned_rated_match_loses_for_the_seat_that_owed_a_move as test_pg_abandoned_rated,
+)
+from tests.server.test_ratings import (
+    test_stellarion_counts_results_per_setup as test_pg_coop_stats,
+)
 from tests.server.test_storage import test_ai_seats_resume_after_a_restart as test_pg_ai_resume
 from tests.server.test_storage import test_migrations_go_down_and_up_again as test_pg_migrations
 from tests.server.test_storage import (
@@ -39,6 +70,16 @@ from tests.server.test_storage import (
 from tests.server.test_storage import test_sigkill_loses_no_acknowledged_move as test_pg_sigkill
 
 __all__ = [
+    "test_pg_abandoned_rated",
+    "test_pg_backoff",
+    "test_pg_claim_seats",
+    "test_pg_coop_stats",
+    "test_pg_deleted_account",
+    "test_pg_no_fixation",
+    "test_pg_rating",
+    "test_pg_seat_refused",
+    "test_pg_session_on_every_worker",
+    "test_pg_unique_names",
     "test_pg_ai_resume",
     "test_pg_draw_clock",
     "test_pg_no_leaks",
@@ -67,6 +108,12 @@ def pg_server() -> Iterator[str]:
         raise
     yield url
     server.stop()
+
+
+@pytest.fixture
+def client(client_factory):
+    """The suite's client, with cheap password hashes (the accounts tests' own)."""
+    return client_factory(**CHEAP)
 
 
 @pytest.fixture

@@ -14,8 +14,9 @@ from skydeck.core import Game
 from skydeck.registry import game_class, game_ids
 from skydeck.server.guard import BodyLimit, Limiter, RateLimit
 from skydeck.server.hub import Hub
+from skydeck.server.people import People
+from skydeck.server.routes import accounts, matches, pages, players, websocket
 from skydeck.server.routes import games as catalogue
-from skydeck.server.routes import matches, pages, websocket
 from skydeck.server.settings import Settings
 from skydeck.server.storage import Storage
 
@@ -56,10 +57,13 @@ def create_app(
         settings=settings,
     )
     limiter = Limiter(settings)
+    people = People(store.engine, settings)
+    hub.on_end = people.match_ended
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        people.count_uncounted(hub)  # matches that ended as the server stopped
         if tune_gc:
             quiet_gc()
         yield
@@ -69,11 +73,20 @@ def create_app(
     app.state.hub = hub
     app.state.settings = settings
     app.state.limiter = limiter
+    app.state.people = people
     # The rate limit goes first (outermost): a client over it costs no body read.
     app.add_middleware(BodyLimit, max_body=settings.max_body)
     app.add_middleware(RateLimit, limiter=limiter)
 
-    for router in (catalogue.router, matches.router, websocket.router, pages.router):
+    routers = (
+        catalogue.router,
+        matches.router,
+        websocket.router,
+        accounts.router,
+        players.router,
+        pages.router,
+    )
+    for router in routers:
         app.include_router(router)
     pages.mount_static(app)
     return app

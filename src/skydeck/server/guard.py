@@ -157,6 +157,7 @@ class Limiter:
             "create": ("new matches", parse_many(settings.create_rate)),
             "request": ("requests", parse_many(settings.request_rate)),
             "socket": ("connections", parse_many(settings.socket_rate)),
+            "signin": ("sign-in attempts", parse_many(settings.signin_rate)),
         }
         self.max_sockets = settings.max_sockets
         #: Sockets open per client address (in this process).

@@ -203,6 +203,9 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         #: The periodic task that abandons idle matches (``_sweep``).
         self._sweeper: asyncio.Task[None] | None = None
+        #: Told of each match whose end (its last move, or its abandonment) is stored:
+        #: the people's results and ratings (``People.match_ended``).
+        self.on_end: Callable[[Hub, Room], None] | None = None
 
     # --- life cycle ------------------------------------------------------------------
     async def start(self) -> None:
@@ -377,7 +380,11 @@ class Hub:
             options=dict(game.options),
             seed=seed,
             seats=seats,
-            settings={"move_seconds": move_seconds, "hotseat": hotseat},
+            settings={
+                "move_seconds": move_seconds,
+                "hotseat": hotseat,
+                **({"rated": True} if spec.get("rated") is True else {}),
+            },
             status="live",
             created=now,
             updated=now,
@@ -512,6 +519,7 @@ class Hub:
         room.deadlines = {}
         room.undoable = None
         log.info("match %s abandoned (idle)", room.id)
+        self._ended(room)
         room.broadcast()
         self._unload_if_done(room)
 
@@ -766,8 +774,10 @@ class Hub:
                     self._schedule_ai(room)  # an AI seat whose move was not stored tries again
             return error
         done: dict[str, Room] = {}
-        for room, _, _ in pending:
+        for room, write, _ in pending:
             done[room.id] = room
+            if write.status_changed and write.status == "over":
+                self._ended(room)
         waiting = self._batch.before
         for room in done.values():
             self._arm_clocks(room)
@@ -779,6 +789,13 @@ class Hub:
             self._schedule_ai(room)
             self._unload_if_done(room)
         return None
+
+    def _ended(self, room: Room) -> None:
+        if self.on_end is not None:
+            try:
+                self.on_end(self, room)
+            except Exception:
+                log.exception("match %s: its end could not be counted", room.id)
 
     def _drop_stale(self, rooms: list[Room]) -> None:
         """Rooms whose log in storage has moved past them (another worker took the

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from limits import parse_many
 from pydantic import Field, ValidationError, field_validator
@@ -121,7 +121,28 @@ class Settings(BaseSettings):
         "open match WebSockets; the server's own origin always may",
     )
 
-    @field_validator("create_rate", "request_rate", "socket_rate")
+
+    # --- accounts ----------------------------------------------------------------------
+    session_days: float = Field(
+        30.0, gt=0, description="days a sign-in lasts (its session then expires)"
+    )
+    secure_cookies: Literal["auto", "always", "never"] = Field(
+        "auto",
+        description="mark the session cookie Secure: auto (when the request came over "
+        "https, as the proxy says), always, or never",
+    )
+    signin_rate: Annotated[str, NoDecode] = Field(
+        "10/minute;100/hour",
+        description=f"sign-in attempts per client address ({RATE_HELP}); 429 beyond (failed "
+        "ones also back off per name and address)",
+    )
+    password_memory: int = Field(
+        64 * 1024,
+        ge=64,
+        description="KiB of memory one Argon2id password hash takes (RFC 9106: 65536)",
+    )
+
+    @field_validator("create_rate", "request_rate", "socket_rate", "signin_rate")
     @classmethod
     def _rate(cls, value: str) -> str:
         try:

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect
 
 from skydeck.server.guard import Refused, client_address
@@ -14,14 +15,21 @@ from skydeck.server.hub import Hub
 from skydeck.server.messages import ProtocolError, loads
 from skydeck.server.replay import replay_steps
 from skydeck.server.room import Room
-from skydeck.server.routes.deps import HubDep
+from skydeck.server.routes.deps import HubDep, PeopleDep, SettingsDep, session_cookie, signed_in
 from skydeck.server.seats import creator_key
 
 router = APIRouter()
 
 
+def _takes_a_seat(spec: dict[str, Any]) -> bool:
+    seats = spec.get("seats")
+    return isinstance(seats, list) and any(isinstance(s, dict) and "me" in s for s in seats)
+
+
 @router.post("/api/matches")
-async def create_match(request: Request, hub: HubDep) -> Response:
+async def create_match(
+    request: Request, hub: HubDep, people: PeopleDep, settings: SettingsDep
+) -> Response:
     # A page of another site may post text/plain without asking (no CORS preflight):
     # only JSON is taken, so no such form can create a match.
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -39,6 +47,15 @@ async def create_match(request: Request, hub: HubDep) -> Response:
         spec = loads(body)
     except ValueError as exc:
         raise HTTPException(400, f"request is not valid JSON: {exc}") from None
+    held: dict[int, int] = {}
+    rated = False
+    if isinstance(spec, dict) and (spec.get("rated") or _takes_a_seat(spec)):
+        # Made by someone signed in: the cookie must come with its CSRF token.
+        session = await signed_in(request, people, settings, change=True)
+        try:
+            spec, held, rated = await run_in_threadpool(people.prepare_match, spec, session.account)
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
     try:
         room, tokens = await hub.create_async(
             spec, creator_key(client_address(request.scope))
@@ -49,6 +66,8 @@ async def create_match(request: Request, hub: HubDep) -> Response:
         raise HTTPException(400, str(exc)) from None
     except ProtocolError as exc:  # the database refused or could not be reached
         raise HTTPException(503, exc.message) from None
+    if held:
+        await run_in_threadpool(people.hold_created, room, held, rated)
     links = {
         str(i): f"/m/{room.id}#t={token}" for i, token in enumerate(tokens) if token is not None
     }
@@ -102,6 +121,7 @@ async def match_info(match_id: str, response: Response, hub: HubDep) -> dict[str
     if hub.worker is not None:
         response.headers["X-Skydeck-Worker"] = hub.worker  # where the match lives now
     out = room.header()
+    out["to_move"] = list(room.match.state.to_move) if room.status == "live" else []
     if room.match.state.is_over:
         out["scores"] = list(room.match.state.scores)
         out["winners"] = list(room.match.state.winners)
@@ -109,7 +129,12 @@ async def match_info(match_id: str, response: Response, hub: HubDep) -> dict[str
 
 @router.get("/api/matches/{match_id}/replay")
 async def replay(
-    match_id: str, hub: HubDep, seat: str = "spectator", token: str = ""
+    match_id: str,
+    request: Request,
+    hub: HubDep,
+    people: PeopleDep,
+    seat: str = "spectator",
+    token: str = "",
 ) -> dict[str, Any]:
     room = get_room(hub, match_id)
     if seat == "everyone":
@@ -131,6 +156,12 @@ async def replay(
                 mine = hub.claim(room, [token] if token else [])
             except ProtocolError as exc:
                 raise HTTPException(403, exc.message) from None
+            cookie = session_cookie(request)
+            if who not in mine and cookie:  # signed in: the seats the account holds
+                session = await run_in_threadpool(people.sessions.find, cookie)
+                if session is not None:
+                    held = await run_in_threadpool(people.holders.of_match, room.id)
+                    mine = mine | {s for s, a in held.items() if a == session.account.id}
             if who not in mine:
                 raise HTTPException(
                     403, "a live match is replayed only from your own seat (give its token)"

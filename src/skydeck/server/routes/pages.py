@@ -28,5 +28,10 @@ def replay_page(match_id: str) -> FileResponse:
     return FileResponse(WEB / "replay.html")
 
 
+@router.get("/p/{name}")
+def profile_page(name: str) -> FileResponse:
+    return FileResponse(WEB / "profile.html")
+
+
 def mount_static(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=WEB / "static", check_dir=False), name="static")

@@ -20,6 +20,7 @@ from skydeck.server.guard import Limiter, MessageBucket, Refused, client_address
 from skydeck.server.hub import Hub
 from skydeck.server.messages import ProtocolError, get_int, parse
 from skydeck.server.room import Client, Room
+from skydeck.server.sessions import COOKIE
 from skydeck.server.settings import Settings
 
 log = logging.getLogger("skydeck.server")
@@ -87,6 +88,11 @@ async def _play(ws: WebSocket, match_id: str, hub: Hub, settings: Settings) -> N
         if hello["type"] != "hello":
             raise ProtocolError("bad_message", "the first message must be 'hello'")
         seats = hub.claim(room, hello.get("tokens"))
+        cookie = ws.cookies.get(COOKIE)
+        if cookie or room.settings.get("rated"):
+            # Signed in: the seats the account holds open too (from any browser), and
+            # a rated match's seats open only so.
+            seats = await ws.app.state.people.socket_seats(room, seats, cookie)
     except ProtocolError as exc:
         await ws.send_json(exc.to_json())
         await ws.close(code=4403)

@@ -1,0 +1,126 @@
+"""The tables of people on Skydeck (accounts, sessions, seats they hold, ratings),
+beside the match tables of ``storage`` in the same ``metadata``: one schema, one set
+of Alembic migrations (``0003_people``).
+
+Kept apart from ``storage`` because guest play never touches them: a match whose
+seats nobody signed in holds costs not one query here until it ends.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+)
+
+from skydeck.server.storage import metadata
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    # The name as its owner wrote it, and its folded form (unique: "Ada" and "ada"
+    # are one name). A deleted account keeps its row (its matches stay) with the
+    # name "deleted player" and a folded key that frees the old name.
+    Column("name", String(40), nullable=False),
+    Column("name_key", String(64), nullable=False, unique=True),
+    # "human" or "bot" (an AI level, "AI: hard": no password, never signs in).
+    Column("kind", String(8), nullable=False),
+    Column("agent", String(80), nullable=True),
+    # Argon2id, PHC string format (parameters and salt inside); None for bots and
+    # deleted accounts.
+    Column("password", String(200), nullable=True),
+    Column("created", Float, nullable=False),
+    Column("deleted", Float, nullable=True),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    # SHA-256 of the cookie's token: the database never holds a usable session.
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+signin_failures = Table(
+    "signin_failures",
+    metadata,
+    # "name:<folded name>" or "addr:<digest of the address>": failed sign-ins counted
+    # in the database, so every worker of a cluster backs off alike.
+    Column("key", String(100), primary_key=True),
+    Column("failures", Integer, nullable=False),
+    Column("last", Float, nullable=False),
+    Column("until", Float, nullable=False),
+)
+
+match_players = Table(
+    "match_players",
+    metadata,
+    # One row per seat an account holds (a person's or a bot's); filled in with the
+    # result when the match ends. The match's own row keeps its seats as they were.
+    Column("match_id", String(40), ForeignKey("matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("game", String(40), nullable=False),
+    # The options, as canonical JSON: Stellarion's results are counted per set-up.
+    Column("setup", String(400), nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("created", Float, nullable=False),
+    # None while the match is live; then "win", "loss", "draw" or "abandoned".
+    Column("result", String(12), nullable=True),
+    Column("rank", Integer, nullable=True),
+    Column("score", Float, nullable=True),
+    Column("moves", Integer, nullable=True),
+    Column("ended", Float, nullable=True),
+    # The shown rating before and after this match (rated matches only).
+    Column("rating_before", Integer, nullable=True),
+    Column("rating_after", Integer, nullable=True),
+)
+Index("ix_match_players_account", match_players.c.account_id, match_players.c.created)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    # The one number people see (``ratings.shown``), kept for the leaderboard's index.
+    Column("shown", Integer, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+Index("ix_ratings_board", ratings.c.game, ratings.c.shown)
+
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("match_id", String(40), ForeignKey("matches.id"), primary_key=True),
+    Column("t", Float, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("shown", Integer, nullable=False),
+)
+Index("ix_rating_history_t", rating_history.c.account_id, rating_history.c.game, rating_history.c.t)
+
+#: Matches whose result has been counted (ratings, results): each is counted once,
+#: whichever worker sees it end, and a restart finds the ones still to count.
+match_outcomes = Table(
+    "match_outcomes",
+    metadata,
+    Column("match_id", String(40), ForeignKey("matches.id"), primary_key=True),
+    Column("rated", Boolean, nullable=False),
+    # Why a rated match changed no rating ("a seat nobody signed in held"...), or None.
+    Column("note", String(200), nullable=True),
+    Column("t", Float, nullable=False),
+)
