@@ -17,7 +17,7 @@ from rich.table import Table
 
 from skydeck.core.capabilities import resolve
 from skydeck.core.record import MatchRecord
-from skydeck.registry import game_class, game_ids, load
+from skydeck.registry import game_class, game_ids, game_module, load
 
 PLUGINS = (
     "skydeck.agents.commands",
@@ -156,7 +156,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     )
     console.print(table)
     console.print(f"options: {result.options}")
-    extra = _game_module(args.game, "bench")
+    extra = game_module(args.game, "bench")
     if extra is not None and hasattr(extra, "report"):
         figures = extra.report(args.seconds)
         more = Table(title=f"{args.game}: more figures", header_style="bold")
@@ -168,22 +168,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _game_module(game_id: str, name: str) -> Any:
-    """A game's optional module (bench, svg ...), or None when the game has none."""
-    full = f"skydeck.games.{game_id}.{name}"
-    try:
-        return importlib.import_module(full)
-    except ModuleNotFoundError as exc:
-        if exc.name and full.startswith(exc.name):
-            return None
-        raise
-
-
 def _cmd_render(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     console = Console()
-    module = _game_module(args.game, "svg")
+    module = game_module(args.game, "svg")
     if module is None or not hasattr(module, "battle_pictures"):
         console.print(f"[red]{args.game} has no pictures to render[/red]")
         return 2

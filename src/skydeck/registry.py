@@ -7,7 +7,10 @@ record can rebuild its game without core knowing where games live.
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from skydeck.core import record
@@ -29,6 +32,30 @@ def game_class(game_id: str) -> type[Game]:
 def load(game_id: str, **options: Any) -> Game:
     """``skydeck.load("stellarion", players=1, expansions=[...])``; ValueError on bad options."""
     return game_class(game_id)(**options)
+
+
+def game_module(game: str | type[Game] | Game, role: str) -> ModuleType | None:
+    """A game's module for one role, by its name beside the Game class (see
+    games/CHECKLIST.md): ``ai`` (AGENTS, SUPPORT), ``encode`` (the RL catalogue and
+    observer), ``terminal``, ``bench``, ``svg``. None when the game has none, or when
+    ``game`` is an id no registered game has. Found from the class's own package, so a
+    game outside ``skydeck.games`` (a plug-in, a copy of the template) works alike."""
+    if isinstance(game, str):
+        try:
+            cls: type[Game] = game_class(game)
+        except ValueError:
+            return None
+    else:
+        cls = game if isinstance(game, type) else type(game)
+    home = sys.modules[cls.__module__]
+    package = home.__name__ if hasattr(home, "__path__") else home.__name__.rpartition(".")[0]
+    name = f"{package}.{role}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name and name.startswith(exc.name):
+            return None
+        raise
 
 
 def with_games(

@@ -7,7 +7,6 @@ same loop serves people and scripted tests.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
@@ -19,6 +18,7 @@ from rich.table import Table
 
 from skydeck.core import Action, Game, IllegalAction, filter_events, player_name, player_names
 from skydeck.core.record import Match
+from skydeck.registry import game_module
 
 HELP = """Type the number of an action to play it.
   help        this text
@@ -29,18 +29,13 @@ HELP = """Type the number of an action to play it.
 You may also type an action's notation directly (e.g. as shown in brackets)."""
 
 
-def game_terminal(game_id: str) -> ModuleType | None:
-    name = f"skydeck.games.{game_id}.terminal"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name and name.startswith(exc.name):
-            return None  # the game has no terminal module (or is not a package here)
-        raise
+def game_terminal(game: str | Game) -> ModuleType | None:
+    """The game's own terminal module (``render``, ``label`` ...), or None."""
+    return game_module(game, "terminal")
 
 
 def render_view(game: Game, view: dict[str, Any], seat: int | None) -> Any:
-    module = game_terminal(game.id)
+    module = game_terminal(game)
     if module is not None and hasattr(module, "render"):
         return module.render(view, seat)
     who = "spectator" if seat is None else player_name(seat)
@@ -50,7 +45,7 @@ def render_view(game: Game, view: dict[str, Any], seat: int | None) -> Any:
 def action_label(game: Game, action: Action, view: dict[str, Any]) -> str:
     """The game's terminal names an action from the view (naming the real cards);
     otherwise ``game.describe``."""
-    module = game_terminal(game.id)
+    module = game_terminal(game)
     if module is not None and hasattr(module, "label"):
         return str(module.label(action, view))
     return game.describe(action)
@@ -59,7 +54,7 @@ def action_label(game: Game, action: Action, view: dict[str, Any]) -> str:
 def action_table(game: Game, actions: list[Action], view: dict[str, Any]) -> Table:
     """The legal actions, numbered. A game whose terminal offers ``shown_actions(view,
     actions)`` (indices) shows only that shortlist; every number stays playable."""
-    module = game_terminal(game.id)
+    module = game_terminal(game)
     shown: list[int] = list(range(len(actions)))
     if module is not None and hasattr(module, "shown_actions"):
         picked = module.shown_actions(view, actions)

@@ -29,7 +29,7 @@ def test_games_declaring_the_capability_get_the_engines_inversion() -> None:
     # a support that names its own inversion keeps it
     own = support_for("stellarion").from_view
     assert own is not None and own is not game_from_view
-    assert own.__module__ == "skydeck.agents.policies.stellarion"
+    assert own.__module__ == "skydeck.games.stellarion.ai.support"
     assert stellarion_view.from_view is not own
 
 

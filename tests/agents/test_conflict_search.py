@@ -1,5 +1,5 @@
 """Stellar Conflict's search support: the flat search, its greedy playout policy and
-its root candidates (``skydeck/agents/policies/conflict.py``)."""
+its root candidates (``skydeck/games/conflict/ai/support.py``)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import pytest
 
 import skydeck
 from skydeck import agents
-from skydeck.agents.policies import conflict as policy
 from skydeck.core import Action, Rng
-from skydeck.games.conflict import agents as heuristic
+from skydeck.games.conflict.ai import heuristic
+from skydeck.games.conflict.ai import support as policy
 from skydeck.games.conflict.state import ConflictState
 
 DONE = Action("done")

@@ -5,8 +5,8 @@ heuristic play a whole round; the margin over the best rival as the judgement.""
 from __future__ import annotations
 
 import skydeck
-from skydeck.agents.policies import stellium as policy
-from skydeck.games.stellium.agents import HeuristicAgent
+from skydeck.games.stellium.ai import support as policy
+from skydeck.games.stellium.ai.heuristic import HeuristicAgent
 
 
 def test_short_root_lists_are_ranked_with_the_heuristics_pick_first() -> None:
@@ -38,7 +38,7 @@ def test_playout_lets_the_heuristic_play_until_the_turn_comes_back() -> None:
     """Judged at a turn boundary: the searching seat's turn and each rival's are played
     by the heuristic's own decision function, then the table is rated."""
     from skydeck.core import Rng
-    from skydeck.games.stellium.agents import decide
+    from skydeck.games.stellium.ai.heuristic import decide
     from skydeck.games.stellium.rules import PHASES
 
     for players in (2, 3):

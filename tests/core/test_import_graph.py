@@ -23,10 +23,10 @@ KNOWN_CYCLES = {
     frozenset({"skydeck.games.stellarion.state", "skydeck.games.stellarion.view"}),
     frozenset(
         {
-            "skydeck.games.stellarion.agents",
-            "skydeck.games.stellarion.lookahead",
-            "skydeck.games.stellarion.pimc",
-            "skydeck.games.stellarion.solve",
+            "skydeck.games.stellarion.ai.heuristic",
+            "skydeck.games.stellarion.ai.lookahead",
+            "skydeck.games.stellarion.ai.pimc",
+            "skydeck.games.stellarion.ai.solve",
         }
     ),
     frozenset(

@@ -14,7 +14,7 @@ import skydeck
 import skydeck.rl
 from skydeck.agents import make, parse_spec
 from skydeck.cli import main
-from skydeck.games.stellarion.agents import position_value as stellarion_value
+from skydeck.games.stellarion.ai.heuristic import position_value as stellarion_value
 from skydeck.games.stellarion.shaping import progress as stellarion_progress
 from skydeck.rl.train import (
     META_NAME,

@@ -29,14 +29,9 @@ def heuristic_class(game_id: str) -> type | None:
 
 
 def game_agent(game_id: str, name: str) -> Any:
-    """A game's own agent factory ``agents.AGENTS[name]`` (e.g. Stellarion's "pimc"),
+    """A game's own agent factory ``ai.AGENTS[name]`` (e.g. Stellarion's "pimc"),
     called as ``factory(game, seed=..., **params)``; None if the game has none."""
-    import importlib
+    from skydeck.registry import game_module
 
-    try:
-        module = importlib.import_module(f"skydeck.games.{game_id}.agents")
-    except ModuleNotFoundError as exc:
-        if exc.name in (f"skydeck.games.{game_id}.agents", f"skydeck.games.{game_id}"):
-            return None
-        raise
-    return getattr(module, "AGENTS", {}).get(name)
+    module = game_module(game_id, "ai")
+    return None if module is None else getattr(module, "AGENTS", {}).get(name)

@@ -20,52 +20,40 @@ The search is generic; what it cannot know about a game lives in a :class:`GameS
 - ``playout(state, rng)``: a whole playout of the game's own making, for a cut-off a
   step count cannot express (Stellium: until the turn has gone round the table).
 
-Modules in :mod:`skydeck.agents.policies` named after a game id are imported on first
-use and must define ``SUPPORT``. A game defined outside Skydeck (a plug-in, a test game)
-may instead define ``SEARCH_SUPPORT`` in the module of its Game class; anyone can also
-:func:`register` a support directly.
+A game's ``ai`` module (``games/<g>/ai``) defines ``SUPPORT``, imported on first use.
+A game defined outside Skydeck (a plug-in, a test game) may instead define
+``SEARCH_SUPPORT`` in the module of its Game class; anyone can also :func:`register` a
+support directly.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from skydeck.core import Action, Game, Rng, State
-from skydeck.registry import game_class
+from skydeck.core.search import (
+    Candidates,
+    Evaluate,
+    FromView,
+    GameSupport,
+    Playout,
+    Rollout,
+)
+from skydeck.registry import game_class, game_module
 
-FromView = Callable[[Game, dict[str, Any], int, Rng], State]
-Rollout = Callable[[State, int, list[Action], Rng], Action]
-Evaluate = Callable[[State], list[float]]
-Playout = Callable[[State, Rng], list[float]]
-Candidates = Callable[[Game, dict[str, Any], list[Action], int], list[Action]]
-
-
-@dataclass(frozen=True)
-class GameSupport:
-    from_view: FromView | None = None
-    rollout: Rollout | None = None
-    evaluate: Evaluate | None = None
-    #: the root actions worth searching (from the view), where there are too many
-    candidates: Candidates | None = None
-    cooperative: bool = False
-    #: how many steps a playout runs before ``evaluate`` judges it (None: to the end)
-    rollout_depth: int | None = None
-    #: the scale of a meaningful score difference, for the default evaluation
-    score_scale: float = 10.0
-    #: the tree is the root alone; the rollout policy plays everything else
-    flat: bool = False
-    #: keep the first of ``candidates`` unless the search is clearly better
-    trust: bool = True
-    #: the game's own playout (policy and cut-off together: "play until the turn has
-    #: gone round the table, then judge"), in place of ``rollout`` + ``rollout_depth`` +
-    #: ``evaluate`` whenever a level plays the game's policy and sets no ``depth``
-    playout: Playout | None = None
-
+__all__ = [
+    "Candidates",
+    "Evaluate",
+    "FromView",
+    "GameSupport",
+    "Playout",
+    "Rollout",
+    "register",
+    "support_for",
+]
 
 _SUPPORT: dict[str, GameSupport] = {}
 _TRIED: set[str] = set()
@@ -92,23 +80,21 @@ def _declares_from_view(game: Game | str) -> bool:
 
 
 def support_for(game: Game | str) -> GameSupport:
-    """The game's support, importing ``skydeck.agents.policies.<id>`` once if present;
-    its ``from_view`` is the game's own :meth:`Game.from_view` when the game declares
-    the capability and the support names none."""
+    """The game's support, its ``ai.SUPPORT`` (imported once) if it has one; its
+    ``from_view`` is the game's own :meth:`Game.from_view` when the game declares the
+    capability and the support names none."""
     game_id = game if isinstance(game, str) else game.id
     if game_id not in _TRIED:
         _TRIED.add(game_id)
-        try:
-            module = importlib.import_module(f"skydeck.agents.policies.{game_id}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"skydeck.agents.policies.{game_id}":
-                raise
+        module = game_module(game, "ai")
+        found_support = getattr(module, "SUPPORT", None)
+        if found_support is None:
             if not isinstance(game, str):
                 found = getattr(sys.modules[type(game).__module__], "SEARCH_SUPPORT", None)
                 if isinstance(found, GameSupport):
                     _SUPPORT[game_id] = found
         else:
-            _SUPPORT[game_id] = module.SUPPORT
+            _SUPPORT[game_id] = found_support
     support = _SUPPORT.get(game_id, GameSupport())
     if support.from_view is None and _declares_from_view(game):
         support = _SUPPORT[game_id] = replace(support, from_view=game_from_view)

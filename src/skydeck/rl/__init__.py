@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skydeck.rl.catalogue import ActionCatalogue
+from skydeck.core.catalogue import ActionCatalogue
 from skydeck.rl.match import tables
 
 

@@ -8,7 +8,6 @@ engine actions and back, builds masks from ``legal_actions`` and observations fr
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable
 from functools import lru_cache
@@ -18,11 +17,11 @@ from typing import Any
 import numpy as np
 
 from skydeck.core.action import Action
+from skydeck.core.catalogue import ActionCatalogue
 from skydeck.core.errors import IllegalAction
 from skydeck.core.game import Game, State
-from skydeck.registry import game_ids, load
-from skydeck.rl.catalogue import ActionCatalogue
-from skydeck.rl.observer import Observer
+from skydeck.core.observer import Observer
+from skydeck.registry import game_ids, game_module, load
 
 REWARDS = ("outcome", "margin")
 PLACEMENTS = ("grid", "continuous")
@@ -42,10 +41,13 @@ def seat_of(agent: str) -> int:
 
 
 def spec_module(game_id: str) -> ModuleType:
-    """The RL module of a game (``skydeck.rl.<id>``): catalogue, OBSERVER, flags."""
+    """The RL encoding of a game (its ``encode`` module): catalogue, OBSERVER, flags."""
     if game_id not in game_ids():
         raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
-    return importlib.import_module(f"skydeck.rl.{game_id}")
+    module = game_module(game_id, "encode")
+    if module is None:
+        raise ValueError(f"game {game_id!r} has no RL encoding (no encode module)")
+    return module
 
 
 @lru_cache(maxsize=64)

@@ -9,7 +9,7 @@ from hypothesis import strategies as hs
 
 from skydeck.core import Action, Rng
 from skydeck.games.conflict import geometry as g
-from skydeck.games.conflict.agents import AGENTS, HeuristicAgent
+from skydeck.games.conflict.ai.heuristic import AGENTS, HeuristicAgent
 from skydeck.games.conflict.battle import new_card
 from skydeck.games.conflict.state import OVER
 from skydeck.sim.runner import play_match

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from skydeck.core.record import Match, MatchRecord
-from skydeck.games.conflict.agents import HeuristicAgent
+from skydeck.games.conflict.ai.heuristic import HeuristicAgent
 from skydeck.games.conflict.svg import (
     PIXELS_PER_MM,
     battle_pictures,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from skydeck.core import Rng
-from skydeck.games.expedition.agents import AGENTS, HeuristicAgent
+from skydeck.games.expedition.ai.heuristic import AGENTS, HeuristicAgent
 from tests.games.expedition.helpers import game
 
 

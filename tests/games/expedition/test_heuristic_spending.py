@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from skydeck.core import Action
-from skydeck.games.expedition.agents import HeuristicAgent
+from skydeck.games.expedition.ai.heuristic import HeuristicAgent
 from tests.games.expedition.helpers import (
     at_command,
     crew,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import skydeck
-from skydeck.games.stellarion.agents import (
+from skydeck.games.stellarion.ai.heuristic import (
     AGENTS,
     BASE,
     EXPANSIONS,

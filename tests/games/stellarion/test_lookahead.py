@@ -8,10 +8,10 @@ import pytest
 
 from skydeck import agents
 from skydeck.core import Rng
-from skydeck.games.stellarion.agents import HeuristicAgent
+from skydeck.games.stellarion.ai.heuristic import HeuristicAgent
+from skydeck.games.stellarion.ai.lookahead import LookaheadAgent
+from skydeck.games.stellarion.ai.solve import UNWINNABLE, WON, Solver
 from skydeck.games.stellarion.game import StellarionGame
-from skydeck.games.stellarion.lookahead import LookaheadAgent
-from skydeck.games.stellarion.solve import UNWINNABLE, WON, Solver
 from skydeck.games.stellarion.state import StellarionState
 
 from .helpers import pos
@@ -152,7 +152,7 @@ def test_no_deal_is_started_that_would_end_past_the_budget(
     """A clock that advances 0.3 s at every reading, the heuristic's ranking included:
     with 1.5 s, the deals stop where one more as long as the longest would overrun,
     not once the budget is already spent."""
-    import skydeck.games.stellarion.lookahead as module
+    import skydeck.games.stellarion.ai.lookahead as module
 
     now = [0.0]
 
@@ -187,7 +187,7 @@ def test_plays_a_deal_to_the_end(players: int) -> None:
 def test_the_endgame_is_on_by_default_and_its_parameters_are_named() -> None:
     """3 Voyages by default (measured best, docs/stellarion-ai.md); 0 turns it off; the
     clairvoyant device and the solver's planner pass keep it off unless asked."""
-    from skydeck.games.stellarion.solve import ClairvoyantLookahead
+    from skydeck.games.stellarion.ai.solve import ClairvoyantLookahead
 
     game = StellarionGame()
     assert LookaheadAgent(game).endgame == 3
@@ -250,7 +250,7 @@ def test_the_endgame_stops_at_its_budget_and_within_the_decisions(
     play-outs at 0.6; a deal is begun while less than the budget, min(endgame_seconds,
     what is left of seconds), has gone since 0.6 (1.0 allows deals at 0.9, 1.2 and 1.5;
     with seconds 1.2 the budget is 0.9: deals at 0.9 and 1.2)."""
-    import skydeck.games.stellarion.lookahead as module
+    import skydeck.games.stellarion.ai.lookahead as module
 
     now = [0.0]
 

@@ -11,9 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from skydeck.core import Rng
-from skydeck.games.stellarion.cards import FACE_NAMES
-from skydeck.games.stellarion.game import StellarionGame
-from skydeck.games.stellarion.solve import (
+from skydeck.games.stellarion.ai.solve import (
     UNKNOWN,
     UNWINNABLE,
     WON,
@@ -23,6 +21,8 @@ from skydeck.games.stellarion.solve import (
     replay,
     run_command,
 )
+from skydeck.games.stellarion.cards import FACE_NAMES
+from skydeck.games.stellarion.game import StellarionGame
 from skydeck.games.stellarion.state import StellarionState
 
 from .helpers import pos

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from skydeck import agents
-from skydeck.games.stellarion.agents import WIN, HeuristicAgent, evaluate, finish_turn
+from skydeck.games.stellarion.ai.heuristic import WIN, HeuristicAgent, evaluate, finish_turn
+from skydeck.games.stellarion.ai.pimc import PimcAgent, line_value, play_out, turn_line
+from skydeck.games.stellarion.ai.solve import WON, Solver, position_key
 from skydeck.games.stellarion.game import StellarionGame
-from skydeck.games.stellarion.pimc import PimcAgent, line_value, play_out, turn_line
-from skydeck.games.stellarion.solve import WON, Solver, position_key
 
 from .helpers import pos
 

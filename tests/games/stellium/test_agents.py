@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import skydeck
 from skydeck.core import Rng
-from skydeck.games.stellium.agents import AGENTS, HeuristicAgent
+from skydeck.games.stellium.ai.heuristic import AGENTS, HeuristicAgent
 from skydeck.games.stellium.view import state_from_view
 from tests.games.stellium.helpers import U, legal_texts, position
 

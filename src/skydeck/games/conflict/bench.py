@@ -304,7 +304,7 @@ def run(tables: int = 20, seed: int = 0) -> dict[str, Any]:
 def duel(games: int, scale: str, random_fleet: bool = False) -> dict[str, Any]:
     """The heuristic against random placement, seats alternating. The random seat's
     fleet is the heuristic's choice unless ``random_fleet`` (then it is random too)."""
-    from skydeck.games.conflict.agents import HeuristicAgent
+    from skydeck.games.conflict.ai.heuristic import HeuristicAgent
 
     game = ConflictGame(players=2, scale=scale)
     wins = ties = 0

@@ -173,7 +173,7 @@ def _suggest(
     view: dict[str, Any], seat: int, hand: str, count: int
 ) -> list[tuple[int, Action, str]]:
     from skydeck.games.conflict import geometry as g
-    from skydeck.games.conflict.agents import HeuristicAgent, _Context
+    from skydeck.games.conflict.ai.heuristic import HeuristicAgent, _Context
 
     game = game_for(view)
     base = HeuristicAgent(game).table_state(view)

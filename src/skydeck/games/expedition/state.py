@@ -19,7 +19,7 @@ from skydeck.games.expedition.data_state import copy_fields, fields_from_json, f
 class ExpeditionState(CommandMixin, State):
     #: moves applied to this object (neither saved nor cloned): while it stands still the
     #: position stands still, so the RL environment need not re-validate an action from
-    #: the legal list it just handed out (``skydeck.rl.expedition.moves``)
+    #: the legal list it just handed out (``skydeck.games.expedition.encode.moves``)
     applied = 0
 
     def __init__(self, game: Game, content: Content, rng: Rng) -> None:

@@ -45,8 +45,8 @@ class StellarionGame(Game):
         # Voyage cards named in any action ("search nebula beta.nebula").
         uses=Uses(None, re.compile(r"[a-z]+\d*\.[a-z_]+\Z")),
         progress=progress,
-        value="skydeck.games.stellarion.agents:position_value",
-        solver="skydeck.games.stellarion.solve:run_command",
+        value="skydeck.games.stellarion.ai.heuristic:position_value",
+        solver="skydeck.games.stellarion.ai.solve:run_command",
     )
     title = "Stellarion"
     player_counts = (1, 2)

@@ -52,7 +52,7 @@ def speed(seconds: float = 5.0, reveal: str = "all", **options: Any) -> dict[str
 
 
 def _play(args: tuple[int, int, str, dict[str, Any], int]) -> tuple[int, int]:
-    from skydeck.games.stellarion.agents import HeuristicAgent
+    from skydeck.games.stellarion.ai.heuristic import HeuristicAgent
 
     first, count, reveal, options, samples = args
     game = make_game(reveal, **options)

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from skydeck.core.action import Action
-from skydeck.rl.observer import SparseObserver, Vec, mark, one_hot
+from skydeck.core.observer import SparseObserver, Vec, mark, one_hot
 
 #: the continuous variant's ``place_any`` is legal exactly when ``done`` is (a card in
 #: hand during deployment); its Box is x, y in mm and the angle in degrees

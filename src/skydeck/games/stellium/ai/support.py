@@ -24,9 +24,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from skydeck.agents.support import GameSupport
 from skydeck.core import Action, Game, Rng, State
-from skydeck.games.stellium.agents import HeuristicAgent, decide
+from skydeck.core.search import GameSupport
+from skydeck.games.stellium.ai.heuristic import HeuristicAgent, decide
 from skydeck.games.stellium.progress import HELD, hand_value, values
 from skydeck.games.stellium.rules import StelliumState
 from skydeck.games.stellium.view import from_view

@@ -18,13 +18,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from skydeck.core.action import Action
+from skydeck.core.observer import SparseObserver, Vec, mark, one_hot
 from skydeck.games.expedition.actions import act
 from skydeck.games.expedition.board import grid
 from skydeck.games.expedition.command import SPENDABLE, TRADABLE
 from skydeck.games.expedition.content import FACES, REWARD_FACES, SKILLS, TIERS
 from skydeck.games.expedition.state import ExpeditionState
 from skydeck.games.expedition.tables import tables as content_tables
-from skydeck.rl.observer import SparseObserver, Vec, mark, one_hot
 
 COOPERATIVE = False
 SIMULTANEOUS = True

@@ -29,7 +29,7 @@ from skydeck.games.stellium.view import state_from_view
 
 def decide(state: StelliumState, legal: list[Action], seat: int, rng: Rng) -> Action:
     """The heuristic's choice in a full state: the agent's policy, and the search's
-    playout policy (``skydeck.agents.policies.stellium``), so that both play alike."""
+    playout policy (``skydeck.games.stellium.ai.support``), so that both play alike."""
     obvious = _obvious(legal)
     if obvious is not None:
         return obvious

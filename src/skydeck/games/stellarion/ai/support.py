@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from skydeck.agents.support import GameSupport
 from skydeck.core import Action, Game, Rng, State
+from skydeck.core.search import GameSupport
 from skydeck.games.stellarion import view as stellarion_view
 from skydeck.games.stellarion.game import StellarionGame
 from skydeck.games.stellarion.state import StellarionState

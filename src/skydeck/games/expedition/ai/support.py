@@ -15,9 +15,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from skydeck.agents.support import GameSupport
 from skydeck.core import Action, Game, Rng, State
-from skydeck.games.expedition.agents import HeuristicAgent
+from skydeck.core.search import GameSupport
+from skydeck.games.expedition.ai.heuristic import HeuristicAgent
 
 ROOT_ACTIONS = 3
 _RATERS: dict[int, tuple[Game, HeuristicAgent]] = {}

@@ -337,7 +337,7 @@ def greedy_step(
 
 def pimc(game: Game, seed: int = 0, **params: Any) -> Any:
     """The solver-based player (pimc.py), imported on use: it imports this module."""
-    from skydeck.games.stellarion.pimc import PimcAgent
+    from skydeck.games.stellarion.ai.pimc import PimcAgent
 
     return PimcAgent(game, seed=seed, **params)
 
@@ -345,7 +345,7 @@ def pimc(game: Game, seed: int = 0, **params: Any) -> Any:
 def lookahead(game: Game, seed: int = 0, **params: Any) -> Any:
     """The heuristic with a second turn of look-ahead (lookahead.py), imported on use:
     it imports this module."""
-    from skydeck.games.stellarion.lookahead import LookaheadAgent
+    from skydeck.games.stellarion.ai.lookahead import LookaheadAgent
 
     return LookaheadAgent(game, seed=seed, **params)
 

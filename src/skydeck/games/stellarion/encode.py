@@ -18,6 +18,7 @@ from itertools import combinations, product
 from typing import Any
 
 from skydeck.core.action import Action
+from skydeck.core.observer import SparseObserver, Vec, counts, mark, one_hot
 from skydeck.games.stellarion.cards import (
     BLACK_HOLE,
     DECKS,
@@ -30,7 +31,6 @@ from skydeck.games.stellarion.cards import (
 )
 from skydeck.games.stellarion.game import StellarionGame
 from skydeck.games.stellarion.legal import action
-from skydeck.rl.observer import SparseObserver, Vec, counts, mark, one_hot
 
 COOPERATIVE = True
 SIMULTANEOUS = False

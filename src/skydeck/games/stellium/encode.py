@@ -19,10 +19,10 @@ from typing import Any
 import numpy as np
 
 from skydeck.core.action import Action
+from skydeck.core.observer import Observer, put
 from skydeck.games.stellium.content import BODIES, COLOURS
 from skydeck.games.stellium.notation import DONE, DRAW, PASS, PUSH, ROTATE, SKIP
 from skydeck.games.stellium.rules import CARDS, NOTATION, PHASES, UNIVERSE
-from skydeck.rl.observer import Observer, put
 
 COOPERATIVE = False
 SIMULTANEOUS = False

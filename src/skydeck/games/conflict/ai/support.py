@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from skydeck.agents.support import GameSupport
 from skydeck.core import Action, Game, Rng, State
-from skydeck.games.conflict import agents as heuristic
+from skydeck.core.search import GameSupport
+from skydeck.games.conflict.ai import heuristic
 
 ROOT_PLACEMENTS = 6
 #: free placements a playout rates before placing a card (the heuristic rates them all,

@@ -42,7 +42,7 @@ from collections.abc import Callable
 from typing import Any
 
 from skydeck.core import Action, Game, Rng
-from skydeck.games.stellarion.agents import (
+from skydeck.games.stellarion.ai.heuristic import (
     WIN,
     HeuristicAgent,
     Rating,
@@ -51,8 +51,8 @@ from skydeck.games.stellarion.agents import (
     finish_turn,
     forced_action,
 )
+from skydeck.games.stellarion.ai.solve import Solver
 from skydeck.games.stellarion.legal import END, OVER
-from skydeck.games.stellarion.solve import Solver
 from skydeck.games.stellarion.state import StellarionState
 from skydeck.games.stellarion.view import from_view
 

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from typing import Any
 
 from skydeck.core import Action, Game
-from skydeck.games.stellarion.agents import (
+from skydeck.games.stellarion.ai.heuristic import (
     HeuristicAgent,
     Weights,
     best_first,
@@ -106,7 +106,7 @@ class LookaheadAgent(HeuristicAgent):
         of CPU and never past ``seconds`` since the decision began (``start``); the
         ranking's order on a tie, and with no deal at all."""
         # Imported here: pimc.py imports solve.py, which imports this module.
-        from skydeck.games.stellarion.pimc import play_out
+        from skydeck.games.stellarion.ai.pimc import play_out
 
         begun = time.process_time()
         budget = min(self.endgame_seconds, self.seconds - (begun - start))

@@ -65,7 +65,7 @@ The search, and why each piece is there::
   at the start of the next (it makes no new Launch possible there), so the end step
   only ends the turn. (4) Children with equal keys are one child; a
   child that loses at once is a leaf, not searched.
-- **Move ordering** is the heuristic agent's ``evaluate`` (games/stellarion/agents.py)
+- **Move ordering** is the heuristic agent's ``evaluate`` (games/stellarion/ai/heuristic.py)
   applied to each child: with the whole state known it reads the true deck contents.
   The solver keeps the base game's weights (``agents.BASE``) in every set-up: the
   expansions' weights make the one-turn heuristic stronger but the beams weaker (all
@@ -88,10 +88,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skydeck.core import Action
-from skydeck.games.stellarion.agents import BASE, HeuristicAgent, Weights, evaluate
+from skydeck.games.stellarion.ai.heuristic import BASE, HeuristicAgent, Weights, evaluate
+from skydeck.games.stellarion.ai.lookahead import LookaheadAgent
 from skydeck.games.stellarion.game import StellarionGame
 from skydeck.games.stellarion.legal import END, Key
-from skydeck.games.stellarion.lookahead import LookaheadAgent
 from skydeck.games.stellarion.state import StellarionState
 
 WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"

@@ -1,0 +1,8 @@
+"""Stellium's AI: its own agents (``AGENTS``, by spec name) and what the generic
+searches need to know of it (``SUPPORT``), found by ``skydeck.agents`` as the
+game's ``ai`` module."""
+
+from skydeck.games.stellium.ai.heuristic import AGENTS
+from skydeck.games.stellium.ai.support import SUPPORT
+
+__all__ = ["AGENTS", "SUPPORT"]
