@@ -32,9 +32,9 @@ from typing import Any
 
 from skydeck.agents import make
 from skydeck.core import Rng
-from skydeck.games.stellarion.agents import HeuristicAgent
+from skydeck.games.stellarion.ai.heuristic import HeuristicAgent
+from skydeck.games.stellarion.ai.pimc import play_out
 from skydeck.games.stellarion.game import StellarionGame
-from skydeck.games.stellarion.pimc import play_out
 from skydeck.games.stellarion.state import StellarionState
 from skydeck.games.stellarion.view import from_view
 

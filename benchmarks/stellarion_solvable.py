@@ -44,7 +44,7 @@ LABELS = {
 def run_solver(
     game: StellarionGame, seed: int, nodes: int, seconds: float | None, planner: bool = False
 ) -> dict:
-    from skydeck.games.stellarion.solve import WON, Solver, replay
+    from skydeck.games.stellarion.ai.solve import WON, Solver, replay
 
     r = Solver(game.new(seed), seconds=seconds, max_nodes=nodes, planner=planner).solve()
     if r.status == WON:
@@ -64,7 +64,7 @@ def clairvoyant(game: StellarionGame, agent_seed: int, kind: str) -> Any:
     (solve.py's ``ClairvoyantLookahead`` / ``ClairvoyantHeuristic``), to measure how much
     of the gap between an honest player and the clairvoyant solver is information rather
     than planning. ``run_agent`` hands it the true state before each decision."""
-    from skydeck.games.stellarion.solve import ClairvoyantHeuristic, ClairvoyantLookahead
+    from skydeck.games.stellarion.ai.solve import ClairvoyantHeuristic, ClairvoyantLookahead
 
     cls: Any = ClairvoyantLookahead if kind == "lookahead" else ClairvoyantHeuristic
     return cls(game, seed=agent_seed)
@@ -72,7 +72,7 @@ def clairvoyant(game: StellarionGame, agent_seed: int, kind: str) -> Any:
 
 def run_agent(game: StellarionGame, seed: int, agent_seed: int, spec: str) -> dict:
     from skydeck.agents import make
-    from skydeck.games.stellarion.agents import BASE, HeuristicAgent
+    from skydeck.games.stellarion.ai.heuristic import BASE, HeuristicAgent
 
     if spec == "heuristic@base":  # the heuristic with the base game's weights in any set-up
         agent: Any = HeuristicAgent(game, seed=agent_seed, weights=BASE)
