@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import skydeck
+from skydeck import conformance as checks
 from skydeck.registry import game_class
-from tests.conformance import checks
 
 CONFIGS = [
     pytest.param(gid, cfg, id=f"{gid}-" + "-".join(f"{k}={v}" for k, v in cfg.items()))

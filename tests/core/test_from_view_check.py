@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from skydeck import conformance as checks
 from skydeck.core import Game, Rng, Unsupported
-from tests.conformance import checks
 from tests.core.toygame import ToyGame, ToyState
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from skydeck import conformance as checks
 from skydeck.core import IllegalAction
-from tests.conformance import checks
 from tests.core.toygame import ToyGame, ToyState
 
 

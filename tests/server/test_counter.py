@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from skydeck import conformance as checks
 from skydeck.core import Action, IllegalAction
 from skydeck.registry import game_ids
 from skydeck.server.counter import INC, MOVES, CounterGame, bench_games
-from tests.conformance import checks
 
 
 @pytest.mark.parametrize(

@@ -1,10 +1,19 @@
-"""The engine contract, checked on any Game. Shared by the conformance suite (every
-registered game, every declared configuration) and by the core tests (the toy game)."""
+"""The engine contract, checked on any Game, shipped so that a new game can check
+itself: ``python -m skydeck.conformance PACKAGE [--seeds N]`` runs every check on every
+set-up the game declares (``conformance_configs``), the declared capabilities' checks
+included. The test suite runs the same checks on every registered game and on the toy
+game (which shows the checks can fail).
+
+Each check raises AssertionError naming the step and what broke (run without ``-O``)."""
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import json
 import os
+import sys
+from collections.abc import Callable
 from typing import Any
 
 from skydeck.core import Action, Game, IllegalAction, Rng, State
@@ -271,7 +280,8 @@ def check_illegal_actions(game: Game, seed: int, every: int = 5) -> None:
         except IllegalAction:
             continue
         _expect_illegal(game.new(seed), action, game.new(seed).to_move[0])
-    for bad in [None, 5, {"kind": 3}, {"kind": "x", "args": "no"}, {"args": []}, [1, 2]]:
+    malformed: list[Any] = [None, 5, {"kind": 3}, {"kind": "x", "args": "no"}, {"args": []}, [1, 2]]
+    for bad in malformed:
         try:
             game.action_from_json(bad)
         except IllegalAction:
@@ -339,3 +349,58 @@ CONTRACT = (
     check_illegal_actions,
     check_accepts,
 )
+
+
+def declared(cls: type[Game]) -> tuple[Callable[[Game, int], None], ...]:
+    """The checks of what ``cls`` declares (a capability is a promise to keep)."""
+    out: list[Callable[[Game, int], None]] = []
+    if cls.has_from_view:
+        out.append(check_from_view)
+    if cls.public_views:
+        out.append(check_public_views)
+    if cls.public_actions:
+        out.append(check_public_actions)
+    return tuple(out)
+
+
+def run(cls: type[Game], seeds: int = 3) -> list[str]:
+    """Every check on every declared set-up and seed; the failures, as lines."""
+    failures = []
+    for config in cls.conformance_configs():
+        game = cls(**config)
+        for check in (*CONTRACT, *declared(cls)):
+            for seed in range(seeds):
+                try:
+                    check(game, seed)
+                except AssertionError as exc:
+                    failures.append(f"{check.__name__} {config} seed {seed}: {exc}")
+                    break
+    return failures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m skydeck.conformance", description="check a game against the contract"
+    )
+    parser.add_argument("package", help="the game's package, e.g. skydeck.games.stellium")
+    parser.add_argument("--seeds", type=int, default=3, help="seeds per set-up (default 3)")
+    args = parser.parse_args(argv)
+    module = importlib.import_module(args.package)
+    cls = getattr(module, "GAME", None)
+    if not (isinstance(cls, type) and issubclass(cls, Game)):
+        print(f"{args.package} exposes no GAME (a Game subclass)", file=sys.stderr)
+        return 2
+    failures = run(cls, args.seeds)
+    checks = len(CONTRACT) + len(declared(cls))
+    sets = len(cls.conformance_configs())
+    for line in failures:
+        print(f"FAIL {line}")
+    print(
+        f"{cls.id}: {checks} checks x {sets} set-ups x {args.seeds} seeds: "
+        f"{'all passed' if not failures else f'{len(failures)} failed'}"
+    )
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

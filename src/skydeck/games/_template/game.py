@@ -1,0 +1,65 @@
+"""The template's options, set-up, restore and declared capabilities."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skydeck.core import Game, Rng
+from skydeck.core.capabilities import Capabilities, Uses
+
+from .state import HAND, TemplateState
+
+
+class TemplateGame(Game):
+    id = "template"
+    title = "High Card"
+    player_counts = (2, 3)
+    option_specs = ()
+    #: Every seat's view shows only its own hand: the views differ, so not public.
+    public_views = False
+    #: A search rebuilds states from a view (``from_view``), never from the true state.
+    has_from_view = True
+    capabilities = Capabilities(uses=Uses(frozenset({"play"})))
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
+    def new(self, seed: int) -> TemplateState:
+        s = TemplateState(self, Rng(seed))
+        deck = list(range(1, 10))
+        s.rng.shuffle(deck)
+        s.hands = [[deck.pop() for _ in range(HAND)] for _ in range(self.players)]
+        s.deck = deck
+        s.played = [[] for _ in range(self.players)]
+        return s
+
+    def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> TemplateState:
+        """The public table as it is; the hands ``seat`` cannot see and the deck's
+        order drawn with ``rng`` from the cards nobody has seen played."""
+        s = TemplateState(self, Rng(rng.below(2**62)))
+        s.played = [[int(c) for c in p] for p in view["played"]]
+        mine = [] if seat is None else [int(c) for c in view["hands"][seat]]
+        seen = set(mine).union(*map(set, s.played))
+        pool = [c for c in range(1, 10) if c not in seen]
+        rng.shuffle(pool)
+        s.hands = [
+            mine[:] if i == seat else [pool.pop() for _ in range(int(h))]
+            for i, h in enumerate(view["hands"])
+        ]
+        s.deck = pool
+        s.turn = view["turn"] if view["turn"] is not None else 0
+        s.reveals = int(view["reveals"])
+        return s
+
+    def restore(self, obj: dict[str, Any]) -> TemplateState:
+        try:
+            s = TemplateState(self, Rng.from_json(obj["rng"]))
+            s.deck = [int(c) for c in obj["deck"]]
+            s.hands = [[int(c) for c in h] for h in obj["hands"]]
+            s.played = [[int(c) for c in p] for p in obj["played"]]
+            s.turn, s.reveals = int(obj["turn"]), int(obj["reveals"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"{self.id}: malformed state: {exc}") from None
+        if len(s.hands) != self.players or len(s.played) != self.players:
+            raise ValueError(f"{self.id}: malformed state: not one hand per seat")
+        return s
