@@ -229,6 +229,9 @@ def test_a_guest_who_signs_up_claims_the_seats_its_browser_holds(client, client_
                                    {"match": "nope", "tokens": ["x"]}])
     mine = client.get("/api/me/matches").json()["matches"]
     assert [(x["match"], x["seat"]) for x in mine] == [(m["id"], 0)]
+    # the seat now reads as the account's name, in memory and in storage
+    assert client.get(f"/api/matches/{m['id']}").json()["seats"][0]["name"] == "Gina"
+    assert client.app.state.hub.storage.load(m["id"]).seats[0]["name"] == "Gina"
     # another device: no link, no token, the session opens the seat
     tablet = client_factory(**CHEAP)
     assert sign_in(tablet, "Gina").status_code == 200
@@ -259,7 +262,7 @@ def test_another_persons_seat_is_refused_in_a_rated_match(client, client_factory
     ivan = client_factory(**CHEAP)
     sign_up(ivan, "Ivan")
     ws1, welcome, _ = join(ivan, m["id"], [m["tokens"][1]])
-    assert welcome["seats"] == [1]
+    assert welcome["seats"] == [1] and welcome["match"]["seats"][1]["name"] == "Ivan"
     ws1.__exit__(None, None, None)
     # Judy, signed in, with the same token: that seat is someone else's
     judy = client_factory(**CHEAP)

@@ -12,7 +12,7 @@ import json
 import time
 from typing import Any
 
-from sqlalchemy import Connection, Engine, insert, select
+from sqlalchemy import Connection, Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from skydeck.server.people_tables import match_players
@@ -69,20 +69,22 @@ class Holders:
         return {int(r.seat): int(r.account_id) for r in rows}
 
     def claim(
-        self, account_id: int, match_id: str, seats: frozenset[int], rated: bool
-    ) -> tuple[frozenset[int], list[str]]:
+        self, account_id: int, match_id: str, seats: frozenset[int], rated: bool,
+        name: str | None = None,
+    ) -> tuple[frozenset[int], list[str], list[int]]:
         """Make ``seats`` of a match (opened by their tokens) the account's where nobody
-        holds them; the seats it holds in the match after that, and why others were not
-        taken. In a rated match a person holds one seat at most."""
+        holds them, each renamed ``name`` (the account's) in storage; the seats it holds
+        in the match after that, why others were not taken, and the seats newly taken.
+        In a rated match a person holds one seat at most."""
         problems: list[str] = []
+        taken: list[int] = []
         with self.engine.begin() as conn:
             row = conn.execute(
-                select(matches.c.game, matches.c.options, matches.c.settings).where(
-                    matches.c.id == match_id
-                )
+                select(matches.c.game, matches.c.options, matches.c.settings, matches.c.seats)
+                .where(matches.c.id == match_id)
             ).first()
             if row is None:
-                return frozenset(), ["no such match"]
+                return frozenset(), ["no such match"], []
             held = {
                 int(r.seat): int(r.account_id)
                 for r in conn.execute(
@@ -107,9 +109,17 @@ class Holders:
                     problems.append(f"Player {seat + 1}'s seat belongs to someone else")
                     continue
                 mine.add(seat)
-        return frozenset(mine), problems
+                taken.append(seat)
+            if taken and name is not None:
+                renamed = [dict(x) for x in row.seats]
+                for seat in taken:
+                    renamed[seat]["name"] = name
+                conn.execute(update(matches).where(matches.c.id == match_id).values(seats=renamed))
+        return frozenset(mine), problems, taken
 
-    def claim_tokens(self, account_id: int, claims: Any) -> list[dict[str, Any]]:
+    def claim_tokens(
+        self, account_id: int, claims: Any, name: str | None = None
+    ) -> list[dict[str, Any]]:
         """The seats of ``claims`` ([{match, tokens}], a browser's saved seat tokens)
         whose token is right, made the account's; what was claimed, per match."""
         if not isinstance(claims, list):
@@ -138,7 +148,7 @@ class Holders:
             if not opened:
                 continue
             rated = bool(dict(row.settings).get("rated"))
-            mine, _ = self.claim(account_id, match_id, opened, rated)
+            mine, _, taken = self.claim(account_id, match_id, opened, rated, name)
             if mine:
-                out.append({"match": match_id, "seats": sorted(mine)})
+                out.append({"match": match_id, "seats": sorted(mine), "taken": taken})
         return out

@@ -37,6 +37,16 @@ if TYPE_CHECKING:
 log = logging.getLogger("skydeck.server")
 
 
+def rename_seats(room: Room, seats: list[int], name: str) -> None:
+    """Seats of a room in memory shown under a new name (header and record alike)."""
+    for seat in seats:
+        if 0 <= seat < len(room.seats):
+            room.seats[seat]["name"] = name
+            names = room.match.record.seats
+            if seat < len(names):
+                names[seat] = name
+
+
 class SignInError(ValueError):
     """Wrong name or password (one answer for both: it does not tell which names exist)."""
 
@@ -175,19 +185,30 @@ class People:
                     "sign_in", "sign in to play a seat of a rated match (anybody may watch)"
                 )
             return seats
-        mine, problems = await asyncio.to_thread(
-            self.holders.claim, session.account.id, room.id, seats, rated
+        mine, problems, taken = await asyncio.to_thread(
+            self.holders.claim, session.account.id, room.id, seats, rated, session.account.name
         )
         if rated and seats - mine:
             raise ProtocolError("bad_token", problems[0] if problems else "not your seat")
+        rename_seats(room, taken, session.account.name)
         return seats | mine
 
     def rename_deleted(self, hub: Hub, renamed: list[tuple[str, int]]) -> None:
         """The rooms in this worker's memory read "deleted player" at once too."""
         for match_id, seat in renamed:
             room = hub.rooms.get(match_id)
-            if room is not None and 0 <= seat < len(room.seats):
-                room.seats[seat]["name"] = DELETED_NAME
+            if room is not None:
+                rename_seats(room, [seat], DELETED_NAME)
+
+    def rename_claimed(self, hub: Hub, claimed: list[dict[str, Any]], name: str) -> None:
+        """Seats claimed at sign-in carry the account's name in the rooms in this
+        worker's memory too (another worker's room reads it when it is rebuilt)."""
+        for item in claimed:
+            room = hub.rooms.get(item["match"])
+            if room is not None:
+                rename_seats(room, item.pop("taken", []), name)
+            else:
+                item.pop("taken", None)
 
     # --- the end of a match ------------------------------------------------------------
     def match_ended(self, hub: Hub, room: Room) -> None:

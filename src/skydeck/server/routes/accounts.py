@@ -63,7 +63,9 @@ def _claims(people: People, session: Session, body: dict[str, Any]) -> list[dict
     if "claim" not in body:
         return []
     try:
-        return people.holders.claim_tokens(session.account.id, body["claim"])
+        return people.holders.claim_tokens(
+            session.account.id, body["claim"], session.account.name
+        )
     except ValueError as exc:
         raise HTTPException(400, str(exc)) from None
 
@@ -86,6 +88,7 @@ async def sign_up(request: Request, people: PeopleDep, settings: SettingsDep) ->
     except ValueError as exc:
         status = 409 if "is taken" in str(exc) else 400
         raise HTTPException(status, str(exc)) from None
+    people.rename_claimed(request.app.state.hub, claimed, session.account.name)
     return _signed_in_answer(request, settings, session, 201, claimed=claimed)
 
 
@@ -110,6 +113,7 @@ async def sign_in(request: Request, people: PeopleDep, settings: SettingsDep) ->
         raise HTTPException(401, str(exc)) from None
     except ValueError as exc:
         raise HTTPException(400, str(exc)) from None
+    people.rename_claimed(request.app.state.hub, claimed, session.account.name)
     return _signed_in_answer(request, settings, session, 200, claimed=claimed)
 
 
@@ -169,4 +173,5 @@ async def claim_seats(request: Request, people: PeopleDep, settings: SettingsDep
     session = await signed_in(request, people, settings, change=True)
     body = await json_body(request, settings)
     claimed = await run_in_threadpool(_claims, people, session, {"claim": body.get("claim")})
+    people.rename_claimed(request.app.state.hub, claimed, session.account.name)
     return {"claimed": claimed}

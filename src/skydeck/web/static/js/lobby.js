@@ -2,6 +2,7 @@
 // hand out invite links; lists recent matches.
 import { $, el, api, words, capital, seatColour } from "./common.js";
 import { rulesFor } from "./rules.js";
+import { asMe, current, loadMe, mountAccount } from "./account.js";
 
 let games = [];
 let chosen = null;
@@ -84,8 +85,9 @@ function seatRows(n) {
   for (let i = 0; i < n; i++) {
     const agents = chosen.agents || ["random"];
     const bestAI = `ai:${["heuristic", "mcts:easy", "random"].find((a) => agents.includes(a)) || agents[0]}`;
-    const prev = old[i] || { kind: i === 0 ? "human" : bestAI, name: "" };
+    const prev = old[i] || { kind: i === 0 ? (current() ? "me" : "human") : bestAI, name: "" };
     const sel = el("select", { "aria-label": `Player ${i + 1} is played by`, class: "seat-kind" },
+      current() ? el("option", { value: "me" }, `You (${current().name})`) : null,
       el("option", { value: "human" }, "Human"),
       (chosen.agents || ["random"]).map((a) => el("option", { value: `ai:${a}` }, `AI: ${a}`)));
     sel.value = [...sel.options].some((o) => o.value === prev.kind) ? prev.kind : "human";
@@ -121,6 +123,10 @@ function showSetup(game) {
   grid.append(el("label", { for: "clock" }, "Move clock"),
     el("select", { id: "clock" }, [["", "none"], ["30", "30 s"], ["60", "1 min"], ["120", "2 min"], ["300", "5 min"]].map(([v, t]) => el("option", { value: v }, t))));
   grid.append(el("label", { for: "seed" }, "Seed"), el("input", { id: "seed", type: "number", min: 0, placeholder: "random" }));
+  if (current() && !COOPERATIVE.includes(game.id)) {
+    grid.append(el("label", { for: "rated" }, "Rated"), el("label", { class: "check" }, el("input", { id: "rated", type: "checkbox" }),
+      " ratings change at the end (every seat signed in or an AI level)"));
+  }
   grid.append(el("label", { for: "hotseat" }, "Hotseat"), el("label", {}, el("input", { id: "hotseat", type: "checkbox" }), " all human seats play in this browser"));
   setup.replaceChildren(
     el("h2", {}, `New ${game.title} match`),
@@ -157,13 +163,15 @@ async function create() {
   const seats = [...document.querySelectorAll("#seats .seat-row")].map((r) => {
     const kind = r.querySelector("select").value;
     const name = r.querySelector("input").value.trim() || undefined;
+    if (kind === "me") return { kind: "human", me: true };
     return kind === "human" ? { kind, name } : { kind: "ai", agent: kind.slice(3), name };
   });
   const body = { game: chosen.id, options, seats, hotseat: $("#hotseat").checked };
+  if ($("#rated")?.checked) body.rated = true;
   if ($("#clock").value) body.move_seconds = Number($("#clock").value);
   if ($("#seed").value !== "") body.seed = Number($("#seed").value);
   try {
-    const m = await api("/api/matches", { method: "POST", body });
+    const m = current() ? await asMe("/api/matches", { method: "POST", body }) : await api("/api/matches", { method: "POST", body });
     const humans = Object.keys(m.links);
     if (humans.length === 0) return location.assign(m.watch_link);
     if (humans.length === 1) return location.assign(m.links[humans[0]]);
@@ -208,7 +216,44 @@ async function loadRecent() {
   if (!rows.length) body.append(el("tr", {}, el("td", { colspan: 5, class: "muted" }, "No matches yet.")));
 }
 
+// Stellarion's seats play together: never rated (the server says so too).
+const COOPERATIVE = ["stellarion"];
+
+/** My matches: live ones first (mine to move marked, their count in the title),
+ *  then the finished ones with their result and rating change. */
+async function loadMine() {
+  const box = $("#mine");
+  if (!current()) { box.hidden = true; document.title = "Skydeck · lobby"; return; }
+  box.hidden = false;
+  const [live, done] = await Promise.all([
+    asMe("/api/me/matches?status=live&per_page=50"), asMe("/api/me/matches?status=finished&per_page=20")]);
+  const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
+  const body = $("#my-matches tbody");
+  body.replaceChildren();
+  let myTurn = 0;
+  for (const m of live.matches) {
+    const info = await api(`/api/matches/${m.match}`).catch(() => null);
+    const mine = info && (info.to_move || []).includes(m.seat);
+    if (mine) myTurn++;
+    body.append(el("tr", { class: mine ? "my-turn" : "" },
+      el("td", {}, titles[m.game] || m.game), el("td", {}, m.players.join(", ")),
+      el("td", {}, mine ? "your turn" : "live"), el("td", {}, m.rated ? "rated" : "casual"),
+      el("td", {}, el("a", { href: m.link }, "open"))));
+  }
+  for (const m of done.matches) {
+    const change = m.rating_after != null ? ` (${m.rating_before} → ${m.rating_after})` : "";
+    body.append(el("tr", {},
+      el("td", {}, titles[m.game] || m.game), el("td", {}, m.players.join(", ")),
+      el("td", {}, m.status), el("td", {}, `${m.result || "—"}${change}`),
+      el("td", {}, el("a", { href: m.replay }, "replay"))));
+  }
+  if (!live.matches.length && !done.matches.length) body.append(el("tr", {}, el("td", { colspan: 5, class: "muted" }, "No matches yet.")));
+  document.title = myTurn ? `(${myTurn}) Skydeck · lobby` : "Skydeck · lobby";
+}
+
 async function main() {
+  await loadMe().catch(() => null);
+  mountAccount($("#account"), () => { if (chosen) showSetup(chosen); loadMine().catch(console.error); });
   games = await api("/api/games");
   const cards = $("#games");
   cards.replaceChildren();
@@ -220,7 +265,7 @@ async function main() {
   if (!games.length) cards.textContent = "No games are installed.";
   const want = new URLSearchParams(location.search).get("game");
   if (want && games.find((g) => g.id === want)) showSetup(games.find((g) => g.id === want));
-  await loadRecent();
+  await Promise.all([loadRecent(), loadMine().catch(console.error)]);
 }
 
 main().catch((e) => { $("#games").textContent = `Could not load the games: ${e.message}`; });

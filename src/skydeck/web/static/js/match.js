@@ -68,7 +68,7 @@ async function handle(msg) {
     return;
   }
   if (msg.type === "error") {
-    if (["bad_token", "no_match"].includes(msg.code)) fatal = true;
+    if (["bad_token", "no_match", "sign_in"].includes(msg.code)) fatal = true;
     pending = false;
     showError(`${msg.message}`);
     if (last) draw();

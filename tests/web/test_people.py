@@ -1,0 +1,142 @@
+"""People in real Chromium: two people sign up in two browsers and play a rated match
+to its end by clicking; the second came as a guest with the invitation, was told to sign
+in, and signing up claimed the seat; one of them signs in from a fresh browser
+mid-match and is back in the seat; both ratings move, both profiles list the match and
+its replay opens. The match is of the tests' short toy game: two humans who click the
+first move offered in a Stellium match may pass Missions forever."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from tests.web.conftest import LiveServer
+
+PASSWORD = "a long pass phrase"
+MAX_CLICKS = 200
+
+
+@pytest.fixture(scope="module")
+def people_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    db = tmp_path_factory.mktemp("people") / "people.sqlite"
+    with LiveServer(f"sqlite:///{db}") as server:
+        # Argon2id's memory made small for a test (the same rules, a faster hash)
+        server.app.state.people.hasher.__init__(64)
+        yield server
+
+
+def _browser_page(browser: Browser, errors: list[str]) -> Page:
+    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
+
+
+def _sign_up(page: Page, base: str, name: str) -> None:
+    page.goto(base + "/")
+    page.fill("#account-name", name)
+    page.fill("#account-password", PASSWORD)
+    page.click("#sign-up")
+    expect(page.locator("#signed-in")).to_contain_text(name)
+
+
+def _click_once(page: Page) -> bool:
+    """Click the first move offered on this page, if any; whether it did."""
+    button = page.locator(".action-group button:enabled").first
+    if not button.count():
+        return False
+    before = page.locator("#status").inner_text()
+    try:
+        button.click(timeout=3_000)
+    except PlaywrightTimeoutError:
+        return False
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function(
+            "b => document.querySelector('#status').innerText !== b"
+            " || !document.querySelector('#end').hidden",
+            arg=before,
+            timeout=5_000,
+        )
+    return True
+
+
+def test_two_people_sign_up_play_rated_and_their_ratings_move(
+    people_live, browser: Browser, shots
+):
+    base = people_live.base
+    errors: list[str] = []
+    astra = _browser_page(browser, errors)
+    bolide = _browser_page(browser, errors)
+    shots.extend([astra, bolide])
+
+    _sign_up(astra, base, "Astra")
+    astra.click(".game-card[data-game='toy']")
+    expect(astra.locator(".seat-kind").first).to_have_value("me")
+    astra.locator(".seat-kind").nth(1).select_option("human")
+    astra.check("#rated")
+    astra.click("#create")
+    invite = astra.locator("a[data-seat='1']").get_attribute("href")
+    mine = astra.locator("a[data-seat='0']").get_attribute("href")
+    assert invite and mine
+    match_id = re.search(r"/m/([^#?]+)", invite).group(1)
+    astra.goto(base + mine)
+    expect(astra.locator("#title")).to_contain_text("playing Astra")
+
+    # Bolide opens the invitation as a guest: a rated seat asks for a sign-in
+    bolide.goto(base + invite)
+    expect(bolide.locator("#error")).to_contain_text("sign in to play a seat of a rated match")
+    _sign_up(bolide, base, "Bolide")  # the saved invitation is claimed with the sign-up
+    expect(bolide.locator("#my-matches")).to_contain_text("live")
+    bolide.goto(f"{base}/m/{match_id}")
+    expect(bolide.locator("#title")).to_contain_text("playing Bolide")
+
+    clicks = 0
+    came_back = False
+    end = astra.locator("#end")
+    while not end.is_visible():
+        assert clicks < MAX_CLICKS, f"no end after {clicks} clicks"
+        moved = False
+        for page in (astra, bolide):
+            if page.locator("#end").is_visible():
+                continue
+            moved = _click_once(page) or moved
+        clicks += 1
+        if clicks == 3 and not came_back:
+            # Astra on a fresh browser, no link: signing in is enough to be back
+            astra.context.close()
+            astra = _browser_page(browser, errors)
+            shots.append(astra)
+            astra.goto(base + "/")
+            astra.fill("#account-name", "astra")
+            astra.fill("#account-password", PASSWORD)
+            astra.click("#sign-in")
+            expect(astra.locator("#signed-in")).to_contain_text("Astra")
+            expect(astra.locator("#my-matches a", has_text="open")).to_be_visible()
+            astra.locator("#my-matches a", has_text="open").first.click()
+            expect(astra.locator("#title")).to_contain_text("playing Astra")
+            end = astra.locator("#end")
+            came_back = True
+        if not moved:
+            astra.wait_for_timeout(150)
+    assert came_back
+    expect(bolide.locator("#end")).to_be_visible()
+
+    for page, name in ((astra, "Astra"), (bolide, "Bolide")):
+        page.goto(f"{base}/p/{name}")
+        card = page.locator(".rating-card[data-game='toy']")
+        expect(card).to_contain_text("1 rated game")
+        expect(card).to_contain_text("provisional")
+        assert card.locator(".num").inner_text() != "1000"  # the rating moved
+        expect(page.locator("svg.rating-graph")).to_be_visible()
+        row = page.locator(f"#matches tr[data-match='{match_id}']")
+        expect(row).to_contain_text("→")
+    opponent = bolide.locator("#opponents")
+    expect(opponent).to_contain_text("Astra")
+    bolide.locator(f"#matches tr[data-match='{match_id}'] a.replay").click()
+    bolide.wait_for_url(f"**/r/{match_id}")
+    expect(bolide.locator("#stepinfo")).to_be_visible()
+    assert not errors, errors
