@@ -23,7 +23,7 @@ def _named_paths() -> list[str]:
         depth = (len(line) - len(line.lstrip())) // 2
         first = line.split()[0]
         if first.endswith("/") and depth <= len(folder):
-            folder = folder[:depth] + [first.rstrip("/")]
+            folder = [*folder[:depth], first.rstrip("/")]
             names.append("/".join(folder))
             context = folder
             tokens = line.split()[1:]
