@@ -18,13 +18,9 @@ class ToyGame(Game):
     id = "toy"
     title = "Toy"
     player_counts = (2, 3)
-    option_specs = (OptionSpec("marker_limit", "int", 3, "how often a seat may set the marker"),)
-
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        limit = options.get("marker_limit", 3)
-        if not isinstance(limit, int) or limit < 0:
-            raise ValueError(f"toy: marker_limit must be a non-negative int, got {limit!r}")
-        return {"marker_limit": limit}
+    option_specs = (
+        OptionSpec("marker_limit", "int", 3, "how often a seat may set the marker", min=0),
+    )
 
     def new(self, seed: int) -> ToyState:
         s = ToyState(self, Rng(seed))

@@ -16,6 +16,7 @@ from skydeck.core.action import Action
 from skydeck.core.capabilities import Capabilities
 from skydeck.core.errors import IllegalAction, Unsupported
 from skydeck.core.event import Event
+from skydeck.core.options import OptionSpec
 from skydeck.core.rng import Rng
 
 
@@ -53,40 +54,6 @@ def player_name(seat: object) -> str:
 def player_names(seats: Iterable[int]) -> str:
     """ "Player 1, Player 3" (for messages naming the seats to move)."""
     return ", ".join(player_name(s) for s in seats) or "nobody"
-
-
-class OptionSpec:
-    """One option a game accepts, described for the lobby and for error messages."""
-
-    def __init__(
-        self,
-        name: str,
-        kind: str,
-        default: Any,
-        help: str,
-        choices: Any = None,
-        players: tuple[int, ...] | None = None,
-    ) -> None:
-        self.name, self.kind, self.default, self.help, self.choices = (
-            name,
-            kind,
-            default,
-            help,
-            choices,
-        )
-        #: The player counts the option applies to (None: all); the lobby shows and
-        #: sends it only for those, so a default set-up never carries it elsewhere.
-        self.players = players
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "kind": self.kind,
-            "default": self.default,
-            "help": self.help,
-            "choices": self.choices,
-            "players": None if self.players is None else list(self.players),
-        }
 
 
 class Game(ABC):
@@ -131,12 +98,23 @@ class Game(ABC):
                 f"{self.id}: players must be one of {list(self.player_counts)}, got {players!r}"
             )
         self.players: int = players
-        self.options: dict[str, Any] = {"players": players, **self.validate_options(options)}
+        checked = {
+            spec.name: spec.check(options.get(spec.name), players, self.id)
+            for spec in self.option_specs
+        }
+        self.options: dict[str, Any] = {
+            "players": players,
+            **self.validate_options({"players": players, **checked}),
+        }
 
-    @abstractmethod
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Return the full, normalised option dict (defaults filled in, JSON-ready);
-        raise ValueError naming the bad option otherwise. ``players`` is already checked."""
+        """The rules that tie options together (one option only with another, a default
+        drawn from another): ``options`` holds ``players`` and every option already
+        checked against its spec, defaults filled. Return the full option dict
+        (JSON-ready), or raise ValueError naming the game and the bad option. Each
+        option's own kind, choices and range are its :class:`OptionSpec`'s to check,
+        not this hook's. Default: the options as given."""
+        return options
 
     @abstractmethod
     def new(self, seed: int) -> State:

@@ -21,7 +21,7 @@ from tests.games.expedition.helpers import at_command, game
 
 
 def test_unknown_modules_are_named() -> None:
-    with pytest.raises(ValueError, match=r"unknown module\(s\) \['dragons', 'ufo'\]"):
+    with pytest.raises(ValueError, match="unknown modules 'dragons', 'ufo'"):
         game(2, modules=["hazards", "dragons", "ufo"])
     with pytest.raises(ValueError, match="modules must be a list"):
         game(2, modules="hazards")
@@ -47,7 +47,7 @@ def test_solo_options() -> None:
     assert g.options["solo_rank"] == "commander"
     assert g.options["drone_faction"] == "tognath"  # the first faction the player lacks
     assert game(1, solo_rank="admiral", factions=["edda"]).options["drone_faction"] == "unec"
-    with pytest.raises(ValueError, match="need players=1"):
+    with pytest.raises(ValueError, match="solo_rank needs players=1"):
         game(2, solo_rank="captain")
     with pytest.raises(ValueError, match="solo_rank"):
         game(1, solo_rank="general")

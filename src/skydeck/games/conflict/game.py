@@ -76,7 +76,7 @@ class ConflictGame(Game):
         OptionSpec("scale", "choice", "conflict", "battle size: credits and timer", SCALES),
         OptionSpec("races", "list", None, "race of each seat (default: in box order)", RACES),
         OptionSpec("variants", "set", [], "optional rules", VARIANTS),
-        OptionSpec("meteors", "int", 3, "Meteor cards with the meteor variant (1-5)", [1, 5]),
+        OptionSpec("meteors", "int", 3, "Meteor cards with the meteor variant (1-5)", min=1, max=5),
         OptionSpec(
             "deployment",
             "choice",
@@ -97,62 +97,23 @@ class ConflictGame(Game):
     content: Content
     shapes: Shapes
 
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        n = options.get("players", self.player_counts[0])
-        scale = options.get("scale", "conflict")
-        if scale not in SCALES:
-            raise ValueError(f"conflict: scale must be one of {', '.join(SCALES)}, got {scale!r}")
-        races = options.get("races")
-        if races is None:
-            races = list(RACES[:n])
-        if not isinstance(races, (list, tuple)) or len(races) != n:
-            raise ValueError(f"conflict: races must list one race per seat ({n}), got {races!r}")
-        for r in races:
-            if r not in RACES:
-                raise ValueError(f"conflict: unknown race {r!r}; races: {', '.join(RACES)}")
-        if len(set(races)) != len(races):
-            raise ValueError(f"conflict: each race has one set of cards; {races!r} repeats one")
-        variants = options.get("variants", [])
-        if isinstance(variants, str) or not isinstance(variants, (list, tuple, set)):
-            raise ValueError(f"conflict: variants must be a list, got {variants!r}")
-        for v in variants:
-            if v not in VARIANTS:
-                raise ValueError(
-                    f"conflict: unknown variant {v!r}; variants: {', '.join(VARIANTS)}"
-                )
-        meteors = options.get("meteors", 3)
-        if isinstance(meteors, bool) or not isinstance(meteors, int) or not 1 <= meteors <= 5:
-            raise ValueError(f"conflict: meteors must be a whole number 1-5, got {meteors!r}")
-        deployment = options.get("deployment", "timed")
-        if deployment not in DEPLOYMENTS:
-            raise ValueError(
-                f"conflict: deployment must be one of {', '.join(DEPLOYMENTS)}, got {deployment!r}"
-            )
-        clock = options.get("clock", "model")
-        if clock not in CLOCKS:
-            raise ValueError(f"conflict: clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        opts = self.options
         self.content = default_content()
         self.shapes = _shapes(id(self.content))
         table = self.content.table
-        self.races: tuple[str, ...] = tuple(races)
-        self.credits: int = table.scales[scale].credits
-        self.seconds: int = table.scales[scale].seconds
-        self.timed = deployment == "timed"
-        self.real_clock = clock == "real"
+        self.races: tuple[str, ...] = tuple(opts["races"])
+        self.credits: int = table.scales[opts["scale"]].credits
+        self.seconds: int = table.scales[opts["scale"]].seconds
+        self.timed = opts["deployment"] == "timed"
+        self.real_clock = opts["clock"] == "real"
         #: Timed with the time model: how many cards each seat deploys before its alarm
         #: (``data/table.json``'s ``timer_model``); None otherwise.
         self.cards_in_time: int | None = (
             table.timer_model.cards_in(self.seconds) if self.timed and not self.real_clock else None
         )
-        self.cubes_per_source: int = table.cargo_cubes[str(n)]
-        return {
-            "scale": scale,
-            "races": list(races),
-            "variants": sorted(set(variants)),
-            "meteors": meteors,
-            "deployment": deployment,
-            "clock": clock,
-        }
+        self.cubes_per_source: int = table.cargo_cubes[str(self.players)]
 
     def new(self, seed: int) -> ConflictState:
         return ConflictState(self, Rng(seed))

@@ -8,7 +8,7 @@ from typing import Any
 from skydeck.core import Action, Game, OptionSpec, Rng, State
 from skydeck.core.capabilities import Capabilities, SeatFacets, Uses
 from skydeck.games.expedition.belief import from_view as _from_view
-from skydeck.games.expedition.content import Content, default_content
+from skydeck.games.expedition.content import Content
 from skydeck.games.expedition.describe import catalogue as _catalogue
 from skydeck.games.expedition.describe import describe as _describe_action
 from skydeck.games.expedition.describe import describe_event as _describe_event
@@ -23,6 +23,10 @@ def _facets(view: dict[str, Any], players: int) -> list[SeatFacets]:
     for seat, p in enumerate(view.get("players", [])[:players]):
         out.append(SeatFacets(p.get("faction"), tuple(p.get("powers") or ()), seat))
     return out
+
+
+#: The four factions in box order, as the content's dashboards name them.
+FACTIONS = ("unec", "tognath", "maheri", "edda")
 
 
 class ExpeditionGame(Game):
@@ -44,11 +48,11 @@ class ExpeditionGame(Game):
             "list",
             None,
             "faction id per seat (unec, tognath, maheri, edda); default: in that order",
-            ["unec", "tognath", "maheri", "edda"],
+            list(FACTIONS),
         ),
         OptionSpec(
             "modules",
-            "list",
+            "set",
             [],
             "optional modules, any combination",
             list(MODULES),
@@ -66,23 +70,23 @@ class ExpeditionGame(Game):
             "solo game (players=1): the drone's rank; default commander",
             list(RANKS),
             players=(1,),
+            by_players={1: {"default": "commander"}},
         ),
         OptionSpec(
             "drone_faction",
             "choice",
             None,
             "solo game: the drone's faction; default the first one the player does not use",
-            ["unec", "tognath", "maheri", "edda"],
+            list(FACTIONS),
             players=(1,),
         ),
     )
 
     def __init__(self, **options: Any) -> None:
-        self.content: Content = default_content()
         self.drone_faction_index = -1
         super().__init__(**options)
         opts = self.options
-        self.content = content_for(
+        self.content: Content = content_for(
             frozenset(opts["modules"]), opts["nothing_bad_happens"], opts["solo_rank"] is not None
         )
         if opts["solo_rank"] is not None:
@@ -90,67 +94,15 @@ class ExpeditionGame(Game):
             self.drone_faction_index = known.index(opts["drone_faction"])
 
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        known = [d.faction for d in self.content.dashboards]
-        n = options.get("players", self.player_counts[0])
-        factions = options.get("factions")
-        if factions is None:
-            factions = known[:n]
-        if not isinstance(factions, (list, tuple)) or not all(isinstance(f, str) for f in factions):
-            raise ValueError(
-                f"expedition: factions must be a list of faction ids, got {factions!r}"
-            )
-        factions = list(factions)
-        if len(factions) != n:
-            raise ValueError(
-                f"expedition: factions needs one faction per seat ({n}), got {factions}"
-            )
-        bad = [f for f in factions if f not in known]
-        if bad:
-            raise ValueError(f"expedition: unknown faction(s) {bad}; known: {known}")
-        if len(set(factions)) != len(factions):
-            raise ValueError(f"expedition: each seat needs a different faction, got {factions}")
-        out: dict[str, Any] = {"factions": factions}
-        out.update(self._module_options(options, factions, known, n))
-        return out
-
-    @staticmethod
-    def _module_options(
-        options: dict[str, Any], factions: list[str], known: list[str], n: int
-    ) -> dict[str, Any]:
-        """``modules`` (normalised to the rulebook's order), ``nothing_bad_happens``,
-        and for the solo game ``solo_rank`` and ``drone_faction``."""
-        mods = options.get("modules", [])
-        if mods is None:
-            mods = []
-        if not isinstance(mods, (list, tuple)) or not all(isinstance(m, str) for m in mods):
-            raise ValueError(f"expedition: modules must be a list of module names, got {mods!r}")
-        bad = [m for m in mods if m not in MODULES]
-        if bad:
-            raise ValueError(f"expedition: unknown module(s) {bad}; known: {list(MODULES)}")
-        nbh = options.get("nothing_bad_happens", False)
-        if not isinstance(nbh, bool):
-            raise ValueError(f"expedition: nothing_bad_happens must be true or false, got {nbh!r}")
-        rank = options.get("solo_rank")
-        drone = options.get("drone_faction")
-        if n != 1:
-            if rank is not None or drone is not None:
-                raise ValueError("expedition: solo_rank and drone_faction need players=1")
-        else:
-            rank = "commander" if rank is None else rank
-            if rank not in RANKS:
-                raise ValueError(f"expedition: unknown solo_rank {rank!r}; known: {list(RANKS)}")
+        """The solo drone's faction: by default the first one the player does not use,
+        and never the player's own."""
+        factions, drone = options["factions"], options["drone_faction"]
+        if options["solo_rank"] is not None:
             if drone is None:
-                drone = next(f for f in known if f not in factions)
-            if drone not in known:
-                raise ValueError(f"expedition: unknown drone_faction {drone!r}; known: {known}")
+                drone = next(f for f in FACTIONS if f not in factions)
             if drone in factions:
                 raise ValueError(f"expedition: the drone needs another faction than {factions}")
-        return {
-            "modules": [m for m in MODULES if m in mods],
-            "nothing_bad_happens": nbh,
-            "solo_rank": rank,
-            "drone_faction": drone,
-        }
+        return {**options, "drone_faction": drone}
 
     @classmethod
     def conformance_configs(cls) -> list[dict[str, Any]]:

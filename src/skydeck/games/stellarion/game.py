@@ -53,7 +53,7 @@ class StellarionGame(Game):
     option_specs = (
         OptionSpec(
             "expansions",
-            "list",
+            "set",
             [],
             "any of black_holes, theories, mirrors, glaucous_sun",
             list(EXPANSIONS),
@@ -63,6 +63,10 @@ class StellarionGame(Game):
             "int",
             None,
             "Shooting Star tokens: solo 0-4 (default 1); two players get 2 more (default 3)",
+            by_players={
+                1: {"default": 1, "min": 0, "max": MAX_SOLO_STARS},
+                2: {"default": 3, "min": 2, "max": MAX_SOLO_STARS + 2},
+            },
         ),
         OptionSpec(
             "reveal",
@@ -78,6 +82,8 @@ class StellarionGame(Game):
     def __init__(self, content: Content | None = None, **options: Any) -> None:
         # the content pack supplies the default reveal reading, so it is needed first
         self.content = content or default_content()
+        if options.get("reveal") is None:
+            options["reveal"] = self.content.rules.end_of_turn_reveal
         super().__init__(**options)
         exp = self.options["expansions"]
         self.black_holes = "black_holes" in exp
@@ -108,34 +114,6 @@ class StellarionGame(Game):
         #: main-step legal tables by what decides them (legal.main_actions)
         self.main_tables: dict[Any, dict[Action, Any]] = {}
         self._text: dict[Action, str] = {}
-
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        exp = options.get("expansions", [])
-        if isinstance(exp, str) or not isinstance(exp, list | tuple):
-            raise ValueError(f"stellarion: expansions must be a list of names, got {exp!r}")
-        for name in exp:
-            if name not in EXPANSIONS:
-                raise ValueError(
-                    f"stellarion: unknown expansion {name!r}; known: {', '.join(EXPANSIONS)}"
-                )
-        if len(set(exp)) != len(exp):
-            raise ValueError(f"stellarion: expansions listed twice in {list(exp)!r}")
-        players = options.get("players", 1)
-        extra = 2 if players == 2 else 0
-        stars = options.get("shooting_stars")
-        if stars is None:
-            stars = 1 + extra
-        if isinstance(stars, bool) or not isinstance(stars, int):
-            raise ValueError(f"stellarion: shooting_stars must be an int, got {stars!r}")
-        if not extra <= stars <= MAX_SOLO_STARS + extra:
-            raise ValueError(
-                f"stellarion: shooting_stars must be {extra}-{MAX_SOLO_STARS + extra} "
-                f"with {players} player(s), got {stars}"
-            )
-        reveal = options.get("reveal", self.content.rules.end_of_turn_reveal)
-        if reveal not in ("all", "one"):
-            raise ValueError(f"stellarion: reveal must be 'all' or 'one', got {reveal!r}")
-        return {"expansions": sorted(exp), "shooting_stars": stars, "reveal": reveal}
 
     @classmethod
     def conformance_configs(cls) -> list[dict[str, Any]]:

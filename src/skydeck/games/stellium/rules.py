@@ -110,12 +110,6 @@ class StelliumGame(Game):
         OptionSpec("first_game", "bool", False, "a first game: the target is 5 Stelliums lower"),
     )
 
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        first = options.get("first_game", False)
-        if not isinstance(first, bool):
-            raise ValueError(f"stellium: first_game must be true or false, got {first!r}")
-        return {"first_game": first}
-
     @property
     def target(self) -> int:
         """Mission Stelliums that trigger the final round."""
