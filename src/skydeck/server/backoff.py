@@ -16,6 +16,7 @@ import hashlib
 import math
 
 from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from skydeck.server.people_tables import signin_failures
 
@@ -54,7 +55,14 @@ class Backoff:
         return max([0.0, *[r.until - now for r in rows]])
 
     def fail(self, keys: list[tuple[str, int]], now: float) -> None:
-        """One failure against each (key, free tries) pair."""
+        """One failure against each (key, free tries) pair (tried again once when two
+        workers made the same key's first row at once)."""
+        try:
+            self._fail(keys, now)
+        except IntegrityError:
+            self._fail(keys, now)
+
+    def _fail(self, keys: list[tuple[str, int]], now: float) -> None:
         with self.engine.begin() as conn:
             for key, free in keys:
                 row = conn.execute(

@@ -7,6 +7,7 @@ import { rulesFor } from "./rules.js";
 import { Selection } from "./select.js";
 import { drawPanels } from "./panels.js";
 import { openHowto } from "./howto.js";
+import { loadMe, mountAccount } from "./account.js";
 
 const matchId = matchIdFromPath();
 // ?watch=1: a spectator, even in a browser that holds seats of this match.
@@ -320,3 +321,5 @@ $("#howto-open").addEventListener("click", () => { if (header) openHowto(header.
 
 setInterval(() => { if (last && (last.deadlines || []).length) drawClocks(); }, 250);
 connect();
+// Signing in here claims this browser's seats (this match's too) and reopens the page.
+loadMe().then(() => mountAccount($("#account"), () => location.reload())).catch(console.error);
