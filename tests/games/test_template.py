@@ -105,6 +105,10 @@ def test_the_copy_is_offered_and_played_by_the_server(fifth, tmp_path):
     with TestClient(app) as client:
         offered = {g["id"]: g for g in client.get("/api/games").json()}
         assert offered[fifth]["title"] == "Fifth"
+        assert offered[fifth]["drawing"] is None  # the page's generic drawing
+        drawn = offered["stellium"]["drawing"]
+        assert drawn == "/static/games/stellium/drawing.js"
+        assert "export" in client.get(drawn).text  # served from the game's own folder
         body = {
             "game": fifth,
             "seed": 2,

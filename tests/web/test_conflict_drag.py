@@ -397,7 +397,7 @@ def test_the_outline_agrees_with_the_server(live: LiveServer, page: Page):
     page.goto(live.base + "/")
     client = page.evaluate(
         "async ([view, spots]) => {"
-        " const m = await import('/static/js/games/conflict.js');"
+        " const m = await import('/static/games/conflict/drawing.js');"
         " return spots.map(([x, y, a]) => m.spotProblem(view, x, y, a) === null); }",
         [view, spots],
     )

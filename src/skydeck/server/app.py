@@ -88,7 +88,7 @@ def create_app(
     )
     for router in routers:
         app.include_router(router)
-    pages.mount_static(app)
+    pages.mount_static(app, hub.list_games(), hub.game_class)
     return app
 
 

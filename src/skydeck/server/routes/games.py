@@ -8,6 +8,7 @@ from fastapi import APIRouter
 
 from skydeck.server.ai import available_specs
 from skydeck.server.routes.deps import HubDep, SettingsDep
+from skydeck.server.routes.pages import drawing_url
 
 router = APIRouter()
 
@@ -22,7 +23,9 @@ def health(hub: HubDep) -> dict[str, Any]:
 def list_all_games(hub: HubDep, settings: SettingsDep) -> list[dict[str, Any]]:
     out = []
     for gid in hub.list_games():
-        info = hub.game_class(gid).describe_options()
+        cls = hub.game_class(gid)
+        info = cls.describe_options()
         info["agents"] = available_specs(gid, settings.models)
+        info["drawing"] = drawing_url(cls)
         out.append(info)
     return out

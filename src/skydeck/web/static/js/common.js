@@ -84,13 +84,26 @@ export function seatName(header, seat) {
   return s ? s.name : `Player ${seat + 1}`;
 }
 
-/** Loads /static/js/games/<id>.js when it exists; an empty module otherwise. */
-export const DRAWN_GAMES = ["stellarion", "stellium", "expedition", "conflict"];
+let gamesOnOffer = null;
 
-export async function loadGameModule(gameId) {
-  if (!DRAWN_GAMES.includes(gameId)) return {};
+/** What ``GET /api/games`` says of one game (fetched once per page), or null. */
+export async function gameInfo(gameId) {
+  gamesOnOffer = gamesOnOffer || fetch("/api/games").then((r) => (r.ok ? r.json() : []));
   try {
-    return await import(`./games/${gameId}.js`);
+    return (await gamesOnOffer).find((g) => g.id === gameId) || null;
+  } catch (err) {
+    gamesOnOffer = null;
+    return null;
+  }
+}
+
+/** Loads the game's own drawing (its ``web/drawing.js``, as ``GET /api/games`` names it)
+ *  when it has one; an empty module otherwise (the page's generic drawing). */
+export async function loadGameModule(gameId) {
+  const info = await gameInfo(gameId);
+  if (!info || !info.drawing) return {};
+  try {
+    return await import(info.drawing);
   } catch (err) {
     if (!String(err).includes("Failed to fetch")) console.warn(err);
     return {};

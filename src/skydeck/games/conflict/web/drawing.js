@@ -11,7 +11,7 @@
 // The held card is also reported to the server (a "hold" message, at most every
 // REPORT_MS while it moves): when the deployment clock rings, or someone calls stop in
 // Light Speed, the card being moved lands where it is, as the rulebook says.
-import { svg, el, capital, seatColour } from "../common.js";
+import { svg, el, capital, seatColour } from "/static/js/common.js";
 import { cardArt, shotArt, playShots, shotsPlaying, newDamageByCard, laserColour, LASER_WIDTH, SHIELD } from "./conflict_art.js";
 
 export const hiddenKinds = ["place"];

@@ -11,7 +11,7 @@
 // table must stay interactive (dragging, hovering) in the same drawing, and the reveal is
 // timed per shot, which a finished picture cannot do. svg.py stays the reference for
 // the look (same palette, same marks) and for pictures outside the browser.
-import { svg, seatColour } from "../common.js";
+import { svg, seatColour } from "/static/js/common.js";
 
 export const LASER_COLOUR = { 1: "#d05ce3", 2: "#ff5252", 3: "#69f0ae" };
 export const KIND_COLOUR = { ion: "#40c4ff", piercing: "#ffab40" };

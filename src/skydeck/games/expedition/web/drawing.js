@@ -6,7 +6,7 @@
 // drone's next card. Card texts come with the view (`cards`, the catalogue the engine
 // writes); hovering or focusing any card (or a tile on the map) shows it in full. Cards
 // and cells a legal move uses glow; clicking them narrows the moves.
-import { el, svg, capital, seatColour } from "../common.js";
+import { el, svg, capital, seatColour } from "/static/js/common.js";
 
 const SIZE = 40;
 

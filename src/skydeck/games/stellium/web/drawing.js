@@ -5,7 +5,7 @@
 // Missions that a legal move uses glow; clicking them narrows the moves.
 // Coordinates are doubled columns (VIEW.md): a hole only where row + column is even, so a
 // column is half a hole apart and a row sqrt(3)/2 of a hole.
-import { svg, capital, words } from "../common.js";
+import { svg, capital, words } from "/static/js/common.js";
 
 const CELL = 60, PAD = 28, ROW = CELL * Math.sqrt(3) / 2;
 const HOLE = { green: "#4cc46a", blue: "#4a8cff", yellow: "#f2c94c", pink: "#ff6fae" };

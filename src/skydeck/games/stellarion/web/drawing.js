@@ -2,7 +2,7 @@
 // Outpost, Shooting Stars, the Voyages (stacks or Mirror columns), victory piles,
 // Theories and the Glaucous Sun track. Cards that some legal move uses glow; clicking
 // them narrows the moves (see select.js).
-import { svg, words, capital } from "../common.js";
+import { svg, words, capital } from "/static/js/common.js";
 
 /** Solo or co-op: the players win or lose together (the end dialog says so). */
 export const cooperative = true;
