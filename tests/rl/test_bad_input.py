@@ -51,7 +51,7 @@ def _masked_out(mask: np.ndarray) -> int:
 
 
 def test_aec_action_outside_mask_leaves_state_alone() -> None:
-    env = skydeck.rl.aec_env("stellarion")
+    env = skydeck.rl.aec_env("stellarion", illegal="raise")
     env.reset(seed=4)
     obs = env.observe(env.agent_selection)
     bad = _masked_out(obs["action_mask"])
@@ -63,6 +63,58 @@ def test_aec_action_outside_mask_leaves_state_alone() -> None:
     again = env.observe(env.agent_selection)
     assert np.array_equal(obs["observation"], again["observation"])
     assert np.array_equal(obs["action_mask"], again["action_mask"])
+
+
+def test_aec_action_outside_mask_ends_the_episode_by_default() -> None:
+    """PettingZoo classic's convention: the offender loses (-1), the others get 0,
+    every agent terminates, the reason is in its info, and the state is untouched."""
+    env = skydeck.rl.aec_env("stellium", players=3)
+    env.reset(seed=4)
+    agent = env.agent_selection
+    before = env.match.live.clone()
+    obs = env.observe(agent)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[2])  # 0 wait, 1 the clock's timeout
+    assert env.match.catalogue.actions[bad].kind == "place"  # a draw step: no placing
+    env.step(bad)
+    assert env.rewards == {a: (-1.0 if a == agent else 0.0) for a in env.possible_agents}
+    assert all(env.terminations.values())
+    assert f"action {bad}" in env.infos[agent]["illegal_action"]
+    assert "outside the action mask" in env.infos[agent]["illegal_action"]
+    assert env.match.live.to_json() == before.to_json()
+    _obs, reward, term, _trunc, _info = env.last()
+    assert (reward, term) == (-1.0, True)
+    for _a in env.agent_iter():  # every agent leaves with None, as after any end
+        env.step(None)
+    assert env.agents == []
+
+
+def test_the_server_clocks_action_is_never_an_agents() -> None:
+    """Stellium's engine accepts ``timeout`` in the draw step (the 5-second clock's
+    random draw, sent by the server); an agent sending it is outside its mask."""
+    env = skydeck.rl.aec_env("stellium", players=2, illegal="raise")
+    env.reset(seed=4)
+    timeout = env.match.catalogue.encode(skydeck.Action("timeout"))
+    assert env.action_mask()[timeout] == 0
+    before = env.match.live.to_json()
+    with pytest.raises(IllegalAction, match="the server clock's action, never an agent's"):
+        env.step(timeout)
+    assert env.match.live.to_json() == before
+    gym = skydeck.rl.gym_env("stellium", players=2)
+    gym.reset(seed=4)
+    _obs, reward, terminated, _trunc, info = gym.step(timeout)
+    assert (reward, terminated) == (-1.0, True)
+    assert "never an agent's" in info["illegal_action"]
+
+
+def test_aec_malformed_actions_raise_even_by_default() -> None:
+    """Only a well-formed action of the space can be a lost move; anything else is a
+    bug in the caller and raises under every ``illegal`` setting."""
+    env = skydeck.rl.aec_env("stellium", players=2)
+    env.reset(seed=1)
+    n = env.action_space("player_0").n
+    with pytest.raises(IllegalAction, match="outside the action space"):
+        env.step(n)
+    assert not any(env.terminations.values())
 
 
 def test_aec_index_outside_space_and_wait() -> None:
@@ -112,7 +164,7 @@ def test_aec_finished_agent_takes_only_none() -> None:
 
 
 def test_gym_errors() -> None:
-    env = skydeck.rl.gym_env("stellarion")
+    env = skydeck.rl.gym_env("stellarion", illegal="raise")
     with pytest.raises(ResetNeeded, match="call reset"):
         env.step(1)
     _, info = env.reset(seed=9)
@@ -131,7 +183,8 @@ def test_gym_errors() -> None:
 
 
 def test_gym_illegal_lose_ends_the_episode() -> None:
-    env = skydeck.rl.gym_env("stellarion", illegal="lose")
+    env = skydeck.rl.gym_env("stellarion")  # "lose" is the default
+    assert env.illegal == "lose"
     _, info = env.reset(seed=9)
     bad = _masked_out(info["action_mask"])
     _, reward, terminated, truncated, info = env.step(bad)
@@ -142,7 +195,7 @@ def test_gym_illegal_lose_ends_the_episode() -> None:
 
 
 def test_parallel_errors() -> None:
-    env = skydeck.rl.parallel_env("conflict", players=2)
+    env = skydeck.rl.parallel_env("conflict", players=2, illegal="raise")
     with pytest.raises(ResetNeeded, match="call reset"):
         env.step({})
     obs, _ = env.reset(seed=3)
@@ -164,6 +217,21 @@ def test_parallel_errors() -> None:
         )
     with pytest.raises(ResetNeeded, match="episode is over"):
         env.step(ok)
+
+
+def test_parallel_action_outside_mask_ends_the_episode_by_default() -> None:
+    env = skydeck.rl.parallel_env("conflict", players=2)
+    obs, _ = env.reset(seed=3)
+    before = env.match.live.to_json()
+    ok = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items()}
+    bad = _masked_out(obs["player_1"]["action_mask"])
+    _obs, rewards, terms, truncs, infos = env.step({**ok, "player_1": bad})
+    assert rewards == {"player_0": 0.0, "player_1": -1.0}
+    assert terms == {"player_0": True, "player_1": True}
+    assert not any(truncs.values())
+    assert "outside the action mask" in infos["player_1"]["illegal_action"]
+    assert env.match.live.to_json() == before  # player_0's action is not applied either
+    assert env.agents == []
 
 
 def test_parallel_waiting_seat_may_only_wait() -> None:

@@ -53,13 +53,22 @@ def test_parallel_api(game: str, players: int) -> None:
 
 @pytest.mark.parametrize(("game", "players"), PLAYER_COUNTS)
 def test_gym_check_env(game: str, players: int) -> None:
-    """check_env steps an action it sampled before a reset to another deal, so the
-    environment ends such an episode (illegal="lose") instead of raising."""
-    env = skydeck.rl.gym_env(game, players=players, opponents="random", illegal="lose")
+    """check_env steps an action it sampled before a reset to another deal: the
+    environment ends such an episode (illegal="lose", the default) instead of raising."""
+    env = skydeck.rl.gym_env(game, players=players, opponents="random")
     ctx = warnings.catch_warnings()
     with ctx:
         warnings.filterwarnings("ignore", message=".*Box observation space m")
         check_env(env, skip_render_check=True)
+
+
+@pytest.mark.parametrize("env_id", sorted(skydeck.rl.ENV_IDS.values()))
+def test_gym_check_env_on_the_default_environment(env_id: str) -> None:
+    """Exactly what a user gets from ``gymnasium.make(id)``, with no argument."""
+    env = gymnasium.make(env_id)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*Box observation space m")
+        check_env(env.unwrapped, skip_render_check=True)
 
 
 def test_gymnasium_make() -> None:
@@ -171,7 +180,7 @@ def test_conflict_continuous_variant_apis() -> None:
 def test_conflict_place_any() -> None:
     """place_any is legal exactly when a card is in hand; its Box gives any whole-mm
     spot, not only the grid's; a spot that touches a card is refused, naming it."""
-    env = skydeck.rl.aec_env("conflict", players=2, placement="continuous")
+    env = skydeck.rl.aec_env("conflict", players=2, placement="continuous", illegal="raise")
     env.reset(seed=2)
     match = env.match
     n = match.catalogue.n

@@ -3,8 +3,11 @@
 Agents are ``player_0`` ... ``player_{n-1}``. In a simultaneous phase the movers take
 turns round robin (seat order after the last one to act), each seeing its own view.
 Rewards arrive at the end only (see ``Match.rewards``). No PettingZoo wrappers: the
-checks they add (order, bounds) are done inline, so a step costs the engine's step
-plus a mask.
+checks they add (order, bounds, illegal moves) are done inline, so a step costs the
+engine's step plus a mask. An action outside the mask ends the episode as
+``TerminateIllegalWrapper`` does (``illegal="lose"``, the default): that agent's reward
+is -1, every other agent's 0, all terminate, and ``infos[agent]["illegal_action"]``
+says what was refused; ``illegal="raise"`` raises instead (debugging).
 """
 
 from __future__ import annotations
@@ -17,7 +20,15 @@ from gymnasium.error import ResetNeeded
 from pettingzoo import AECEnv
 
 from skydeck.core.errors import IllegalAction
-from skydeck.rl.match import Match, agent_name, match_seed, seat_of
+from skydeck.rl.match import (
+    ILLEGAL_REWARD,
+    Match,
+    OutsideMask,
+    agent_name,
+    check_illegal,
+    match_seed,
+    seat_of,
+)
 from skydeck.rl.render import RENDER_MODES, check_render_mode, render
 from skydeck.rl.spaces import seat_spaces
 
@@ -33,10 +44,12 @@ class SkydeckAEC(AECEnv):
         render_mode: str | None = None,
         reward: str = "outcome",
         max_cycles: int | None = None,
+        illegal: str = "lose",
         **options: Any,
     ) -> None:
         super().__init__()
         self.match = Match(game, reward=reward, **options)
+        self.illegal = check_illegal(illegal)
         self.render_mode = check_render_mode(render_mode)
         self.max_cycles = max_cycles
         self.metadata = {**self.metadata, "name": f"skydeck_{game}_v0"}
@@ -99,7 +112,13 @@ class SkydeckAEC(AECEnv):
             raise IllegalAction(f"{agent}: None is only the action of a finished agent")
         seat = self._seat
         match = self.match
-        match.play(seat, action)
+        try:
+            match.play(seat, action)
+        except OutsideMask as exc:
+            if self.illegal == "raise":
+                raise
+            self._lose_illegal(agent, str(exc))
+            return
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         movers = match.state.to_move  # type: ignore[union-attr]  # play needs a state
@@ -119,6 +138,15 @@ class SkydeckAEC(AECEnv):
         if seat != self._seat:
             self._seat = seat
             self.agent_selection = self.possible_agents[seat]
+
+    def _lose_illegal(self, agent: str, why: str) -> None:
+        """The episode ends: the offender -1, the others 0 (the state is untouched)."""
+        for a in self.agents:
+            self.rewards[a] = ILLEGAL_REWARD if a == agent else 0.0
+            self.terminations[a] = True
+        self.infos[agent] = {**self.infos[agent], "illegal_action": why}
+        self._cumulative_rewards[agent] = 0.0
+        self._accumulate_rewards()
 
     def render(self) -> Any:
         if self.render_mode is None:

@@ -7,9 +7,11 @@ comes as ``info["action_mask"]`` and ``env.action_masks()`` (sb3-contrib's conve
 After the learner's action, every other seat that may act (a simultaneous phase
 included) acts once, then they go on until the learner may act again or the match ends.
 
-An action outside the mask raises ``IllegalAction`` (a ValueError) naming it, unless
-``illegal="lose"``: then, as PettingZoo's ``TerminateIllegalWrapper`` does, the episode
-ends there with reward -1 and ``info["illegal_action"]`` names the action. The action
+An action of the space outside the mask ends the episode there (``illegal="lose"``, the
+default, PettingZoo classic's ``TerminateIllegalWrapper`` convention): reward -1,
+``terminated``, and ``info["illegal_action"]`` names the action and why; the state is
+not touched. ``illegal="raise"`` raises ``IllegalAction`` (a ValueError) instead, for
+debugging. A value that is not an action of the space always raises. The action
 space's ``sample()`` without a mask draws from the learner's legal actions.
 """
 
@@ -22,12 +24,9 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
-from skydeck.core.errors import IllegalAction
-from skydeck.rl.match import Match, match_seed
+from skydeck.rl.match import ILLEGAL_REWARD, Match, OutsideMask, check_illegal, match_seed
 from skydeck.rl.render import RENDER_MODES, check_render_mode, render
 from skydeck.rl.spaces import MaskedDiscrete, action_space
-
-ILLEGAL = ("raise", "lose")
 
 
 class SkydeckGym(gymnasium.Env):
@@ -42,13 +41,11 @@ class SkydeckGym(gymnasium.Env):
         opponents: str | list[str] = "heuristic",
         render_mode: str | None = None,
         reward: str = "outcome",
-        illegal: str = "raise",
+        illegal: str = "lose",
         **options: Any,
     ) -> None:
         self.match = Match(game, reward=reward, **options)
-        if illegal not in ILLEGAL:
-            raise ValueError(f"unknown illegal {illegal!r}; choose one of {', '.join(ILLEGAL)}")
-        self.illegal = illegal
+        self.illegal = check_illegal(illegal)
         players = self.match.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1} for {players} player(s), got {seat!r}")
@@ -125,13 +122,13 @@ class SkydeckGym(gymnasium.Env):
             raise ResetNeeded("the episode is over (terminated); call reset() to start another")
         try:
             self.match.play(self.seat, action)
-        except IllegalAction as exc:
+        except OutsideMask as exc:
             if self.illegal == "raise":
                 raise
             self._done = True
             self._mask[:] = 0
             info = {**self._info(), "illegal_action": str(exc)}
-            return self.match.observe(self.seat), -1.0, True, False, info
+            return self.match.observe(self.seat), ILLEGAL_REWARD, True, False, info
         self._others_play(first=True)
         state = self.match.live
         over = state.is_over

@@ -26,6 +26,24 @@ from skydeck.registry import game_ids, game_module, load
 REWARDS = ("outcome", "margin")
 PLACEMENTS = ("grid", "continuous")
 SEED_RANGE = 2**31 - 1
+# What a face does with an action of its space that the mask excludes: "lose" ends the
+# episode as a loss for that agent (PettingZoo classic's TerminateIllegalWrapper, the
+# default, so Gymnasium's check_env and unmasked samplers run), "raise" (debugging).
+ILLEGAL = ("lose", "raise")
+ILLEGAL_REWARD = -1.0
+
+
+class OutsideMask(IllegalAction):
+    """A well-formed action of the space that the mask excluded: the one kind of bad
+    action that ``illegal="lose"`` turns into a lost episode. Malformed actions (not an
+    index, outside the space, ``wait`` from a mover) always raise: they are bugs in the
+    caller, not moves."""
+
+
+def check_illegal(illegal: str) -> str:
+    if illegal not in ILLEGAL:
+        raise ValueError(f"unknown illegal {illegal!r}; choose one of {', '.join(ILLEGAL)}")
+    return illegal
 
 
 def agent_name(seat: int) -> str:
@@ -130,6 +148,10 @@ class Match:
         self._plain = self._fast is None and not self._prove and self._when < 0
         self._indices = self.catalogue.indices
         self._n = self.catalogue.n
+        #: indexes of the actions a server's clock sends (Stellium's random draw when
+        #: its 5 seconds run out): the engine accepts them, but never from an agent
+        clocked = {ta.kind for ta in self.game.capabilities.timed_actions}
+        self._clocked = frozenset(i for i, a in enumerate(self._actions) if a.kind in clocked)
         self.players = self.game.players
         self.state: State | None = None
         self.seed: int | None = None
@@ -223,13 +245,19 @@ class Match:
         return int(index), engine_action
 
     def play(self, seat: int, action: Any) -> None:
-        """Apply an environment action for ``seat``; IllegalAction (state untouched)
-        when it is outside the mask, naming the index, the action and the reason."""
+        """Apply an environment action for ``seat``; OutsideMask (state untouched)
+        when it is outside the mask, naming the index, the action and the reason;
+        IllegalAction when it is not an action of the space at all."""
         if type(action) is int and 0 < action < self._n:  # the common case
             index = action
             engine_action = self._actions[action]
         else:
             index, engine_action = self.resolve(seat, action)
+        if index in self._clocked:
+            raise OutsideMask(
+                f"{agent_name(seat)}: action {index} ('{engine_action}') is outside the "
+                "action mask: it is the server clock's action, never an agent's"
+            )
         state = self.state
         if state is None:
             state = self.live
@@ -241,7 +269,7 @@ class Match:
         try:
             state.apply(engine_action, seat)
         except IllegalAction as exc:
-            raise IllegalAction(
+            raise OutsideMask(
                 f"{agent_name(seat)}: action {index} ('{engine_action}') is outside the "
                 f"action mask: {exc}"
             ) from None

@@ -5,7 +5,11 @@ Every live agent sends an action each step; a seat that may not act now sends 0
 (``wait``, its only legal action). The movers' actions are applied in seat order. When
 an earlier seat's action makes a later one illegal (two ships aimed at one spot), the
 later seat does not act this step: ``infos[agent]["collided"]`` says so and it chooses
-again from its new observation. An action outside the mask it was offered is an error.
+again from its new observation. An action outside the mask it was offered ends the
+episode (``illegal="lose"``, the default, PettingZoo classic's convention): that agent
+-1, the others 0, all terminated, ``infos[agent]["illegal_action"]`` says why, and no
+action of that step is applied; ``illegal="raise"`` raises instead. Malformed actions
+(not an index, outside the space, a mover's ``wait``) always raise.
 """
 
 from __future__ import annotations
@@ -18,7 +22,14 @@ from gymnasium.error import ResetNeeded
 from pettingzoo import ParallelEnv
 
 from skydeck.core.errors import IllegalAction
-from skydeck.rl.match import Match, agent_name, match_seed
+from skydeck.rl.match import (
+    ILLEGAL_REWARD,
+    Match,
+    OutsideMask,
+    agent_name,
+    check_illegal,
+    match_seed,
+)
 from skydeck.rl.render import RENDER_MODES, check_render_mode, render
 from skydeck.rl.spaces import seat_spaces
 
@@ -34,9 +45,11 @@ class SkydeckParallel(ParallelEnv):
         render_mode: str | None = None,
         reward: str = "outcome",
         max_cycles: int | None = None,
+        illegal: str = "lose",
         **options: Any,
     ) -> None:
         self.match = Match(game, reward=reward, **options)
+        self.illegal = check_illegal(illegal)
         if not self.match.simultaneous:
             raise ValueError(f"{game} has no simultaneous phases: use skydeck.rl.aec_env({game!r})")
         self.render_mode = check_render_mode(render_mode)
@@ -107,11 +120,15 @@ class SkydeckParallel(ParallelEnv):
                 try:  # a free placement is checked on the table as the agent saw it
                     state.validate(action, seat)
                 except IllegalAction as exc:
-                    raise IllegalAction(f"{agent}: '{action}' is not legal: {exc}") from None
+                    why = f"{agent}: '{action}' is not legal: {exc}"
+                    if self.illegal == "raise":
+                        raise OutsideMask(why) from None
+                    return self._lose_illegal(agent, why)
             if not self._masks[seat][index]:
-                raise IllegalAction(
-                    f"{agent}: action {index} ('{action}') is outside the action mask"
-                )
+                why = f"{agent}: action {index} ('{action}') is outside the action mask"
+                if self.illegal == "raise":
+                    raise OutsideMask(why)
+                return self._lose_illegal(agent, why)
             chosen.append((seat, action))
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         for seat, action in chosen:
@@ -131,6 +148,19 @@ class SkydeckParallel(ParallelEnv):
         truncs = dict.fromkeys(self.agents, truncated)
         if over or truncated:
             self.agents = []
+        return obs, rewards, terms, truncs, infos
+
+    def _lose_illegal(self, agent: str, why: str) -> tuple[dict, dict, dict, dict, dict]:
+        """The episode ends before any action of this step is applied: the offender
+        -1, the others 0."""
+        agents = self.agents
+        rewards = {a: ILLEGAL_REWARD if a == agent else 0.0 for a in agents}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        infos[agent]["illegal_action"] = why
+        obs = self._observe_all()
+        terms = dict.fromkeys(agents, True)
+        truncs = dict.fromkeys(agents, False)
+        self.agents = []
         return obs, rewards, terms, truncs, infos
 
     def render(self) -> Any:
