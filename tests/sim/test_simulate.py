@@ -211,3 +211,14 @@ def test_a_folder_of_another_game_or_run_is_refused(
     (tmp_path / "other" / "notes.txt").write_text("mine")
     assert main([*base, "--games", "2", "--out", str(tmp_path / "other")]) == 2
     assert "holds no skydeck run" in capsys.readouterr().err
+
+
+def test_the_docs_reading_examples_run_in_the_venv(tmp_path: Path) -> None:
+    """docs/simulate.md's block of readers, run as written on a real run folder (it once
+    imported pandas, which the venv does not have)."""
+    run(SOLO, tmp_path / "r")
+    doc = (Path(__file__).parents[2] / "docs" / "simulate.md").read_text()
+    after = doc.split("no Skydeck needed")[1]
+    block = after.split("```python\n")[1].split("```")[0]
+    assert "read_parquet" in block
+    exec(block.replace("DIR", str(tmp_path / "r")), {})

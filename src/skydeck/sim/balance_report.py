@@ -46,6 +46,44 @@ def _rates_plot(title: str, rates: Sequence[Rate]) -> Figure:
     return fig
 
 
+BAND = (0.45, 0.55)
+
+
+def _matchup_plot(rates: Sequence[Rate]) -> Figure:
+    """Pair x context (Conflict: race pair x scale): each pair's rate, both seatings
+    pooled, with its 95% interval, against the 45-55% band."""
+    pairs = sorted({r.label.rsplit(": ", 1)[-1] for r in rates})
+    contexts = sorted({r.label.rsplit(": ", 1)[0] if ": " in r.label else "" for r in rates})
+    fig = _figure(len(pairs) * max(1, len(contexts)) // 2 + len(pairs))
+    ax = fig.add_subplot()
+    ax.axvspan(*BAND, color="#54a24b", alpha=0.18, label="45-55%")
+    ax.axvline(0.5, color="#888", linewidth=0.8)
+    step = 0.6 / max(1, len(contexts))
+    colours = ["#4c78a8", "#f58518", "#e45756", "#72b7b2", "#b279a2", "#9d755d"]
+    for c, where in enumerate(contexts):
+        ys, xs, lo, hi = [], [], [], []
+        for r in rates:
+            here = r.label.rsplit(": ", 1)[0] if ": " in r.label else ""
+            if here != where:
+                continue
+            a, b = r.interval
+            ys.append(
+                pairs.index(r.label.rsplit(": ", 1)[-1]) + (c - (len(contexts) - 1) / 2) * step
+            )
+            xs.append(r.rate)
+            lo.append(r.rate - a)
+            hi.append(b - r.rate)
+        ax.errorbar(xs, ys, xerr=[lo, hi], fmt="o", capsize=2, markersize=4,
+                    color=colours[c % len(colours)], label=where or "all")  # fmt: skip
+    ax.set_yticks(range(len(pairs)), pairs)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate of the first-named side, both seatings pooled (95% interval)")
+    ax.set_title("Win rate by pair (and setting), band 45-55%")
+    ax.legend(fontsize="small", loc="lower right")
+    return fig
+
+
 def _impact_plot(impacts: Sequence[Impact]) -> Figure:
     fig = _figure(len(impacts) * 2)
     ax = fig.add_subplot()
@@ -93,19 +131,53 @@ def _png(fig: Figure) -> bytes:
     return buf.getvalue()
 
 
+COLUMNS = ("group", "seats", "deals", "independent", "win rate", "95% CI", "fair", "p")
+
+
+def _cells(r: Rate) -> list[str]:
+    lo, hi = r.interval
+    return [
+        r.label,
+        str(r.n),
+        str(r.deals) if r.deals else "-",
+        f"{r.n_eff:.0f}",
+        f"{r.rate:.1%}",
+        f"{lo:.1%} - {hi:.1%}",
+        "-" if r.fair is None else f"{r.fair:.1%}",
+        "-" if r.p is None else f"{r.p:.2g}",
+    ]
+
+
 def _rate_table(rates: Sequence[Rate]) -> str:
-    head = "<tr><th>group</th><th>seats</th><th>win rate</th><th>95% CI</th><th>fair</th>"
-    head += "<th>p</th></tr>"
-    body = []
-    for r in rates:
-        lo, hi = r.interval
-        fair = "-" if r.fair is None else f"{r.fair:.1%}"
-        p = "-" if r.p is None else f"{r.p:.2g}"
-        body.append(
-            f"<tr><td>{html.escape(r.label)}</td><td>{r.n}</td><td>{r.rate:.1%}</td>"
-            f"<td>{lo:.1%} - {hi:.1%}</td><td>{fair}</td><td>{p}</td></tr>"
-        )
+    head = "<tr>" + "".join(f"<th>{c}</th>" for c in COLUMNS) + "</tr>"
+    body = [
+        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in _cells(r)) + "</tr>" for r in rates
+    ]
     return f"<table>{head}{''.join(body)}</table>"
+
+
+#: What a section's rates leave out, said under its table.
+NOTES = {
+    "win_by_faction": "Pooled over every setting, opponent and seat: a race or faction can "
+    "show 50% here while single pairs are far off (in a round robin its wins against one "
+    "rival offset its losses to another). Read the pair table for each matchup.",
+    "win_by_matchup": "Each pair's seatings pooled (both ways round), one row per setting "
+    "less its faction assignment (Conflict: the scale); the rate is the first-named "
+    "side's. Mirror pairs are left out. Band 45-55% in the plot.",
+}
+
+
+def _independence_note(run: Run) -> str:
+    """Said under the header when matches replay deals (every setting, every seating)."""
+    deals = len({fx.deal_of(m) for m in run.matches})
+    if deals >= len(run.matches):
+        return ""
+    return (
+        f"The {len(run.matches)} matches replay {deals} deals (every setting and seating "
+        "of a rotation plays the same seeds), so matches are not independent: intervals "
+        "and tests count the independent seats (clustered by deal; column "
+        "'independent'), not the seats."
+    )
 
 
 def _impact_table(impacts: Sequence[Impact], tests: int) -> str:
@@ -141,6 +213,7 @@ def rate_sections(run: Run) -> list[tuple[str, str, list[Rate]]]:
         ("win_by_order", "Win rate by place in the turn order", fx.by_order(run)),
         ("win_by_agent", "Win rate by agent", fx.by_agent(run)),
         ("win_by_faction", "Win rate by faction or race", fx.by_faction(run)),
+        ("win_by_matchup", "Win rate by pair, both seatings pooled", fx.by_matchup(run)),
         ("win_by_power", "Win rate by player power", fx.by_power(run)),
         ("win_by_drone_rank", "Solo win rate by drone rank", fx.by_drone_rank(run)),
     ]
@@ -164,22 +237,38 @@ def markdown(run: Run) -> str:
     found, tests = fx.imbalances({title: rates for _, title, rates in sections})
     pooled = run.manifest.get("pooled")
     source = f" (pooled from {', '.join(pooled)})" if pooled else ""
-    lines = [f"{len(run.matches)} finished matches{source}, {len(run.failed)} failed.", ""]
+    lines = [f"{len(run.matches)} finished matches{source}, {len(run.failed)} failed."]
+    if run.missing:
+        lines.append(_missing(run))
+    independence = _independence_note(run)
+    if independence:
+        lines.append(independence)
+    lines.append("")
     if run.competitive:
         lines.append(
-            f"Off their fair share beyond chance (Bonferroni over {tests} tests): "
-            + (" ".join(f.text for f in found) if found else "none.")
+            f"Off their fair share beyond chance (Holm-Bonferroni over {tests} tests, "
+            "family-wise 5%): " + (" ".join(f.text for f in found) if found else "none.")
         )
-    for _, title, rates in sections:
-        lines += ["", f"{title}:", "", "| group | seats | win rate | 95% CI | fair | p |"]
-        lines.append("| --- | ---: | ---: | ---: | ---: | ---: |")
-        for r in rates:
-            lo, hi = r.interval
-            fair = "-" if r.fair is None else f"{r.fair:.1%}"
-            p = "-" if r.p is None else f"{r.p:.2g}"
-            ci = f"{lo:.1%} - {hi:.1%}"
-            lines.append(f"| {r.label} | {r.n} | {r.rate:.1%} | {ci} | {fair} | {p} |")
+    for name, title, rates in sections:
+        lines += ["", f"{title}:", "", "| " + " | ".join(COLUMNS) + " |"]
+        lines.append("| --- |" + " ---: |" * (len(COLUMNS) - 1))
+        lines += ["| " + " | ".join(_cells(r)) + " |" for r in rates]
+        if name in NOTES:
+            lines += ["", NOTES[name]]
+    if run.failed:
+        lines += ["", f"Failed matches ({len(run.failed)}, left out of every table above):", ""]
+        lines += ["| match | setting | seed | error |", "| ---: | --- | ---: | --- |"]
+        for m in run.failed:
+            error = str(m["error"]).replace("|", "\\|").replace("\n", " ")
+            lines.append(f"| {m['match_id']} | {m['label']} | {m['seed']} | {error} |")
     return "\n".join(lines) + "\n"
+
+
+def _missing(run: Run) -> str:
+    return (
+        f"Incomplete: {run.planned} matches were planned and {run.missing} are not in the "
+        "folder (an interrupted run: `skydeck simulate ... --resume` plays them)."
+    )
 
 
 def build(run: Run) -> tuple[str, dict[str, bytes]]:
@@ -199,8 +288,10 @@ def build(run: Run) -> tuple[str, dict[str, bytes]]:
     for name, title, rates in sections:
         groups[title] = rates
         parts.clear()
-        plot(name, _rates_plot(title, rates), title)
-        body_sections.append(f"<h2>{title}</h2>{''.join(parts)}{_rate_table(rates)}")
+        figure = _matchup_plot(rates) if name == "win_by_matchup" else _rates_plot(title, rates)
+        plot(name, figure, title)
+        note = f"<p class='warn'>{html.escape(NOTES[name])}</p>" if name in NOTES else ""
+        body_sections.append(f"<h2>{title}</h2>{''.join(parts)}{_rate_table(rates)}{note}")
 
     parts.clear()
     scores: dict[str, list[float]] = {}
@@ -241,10 +332,11 @@ def build(run: Run) -> tuple[str, dict[str, bytes]]:
             f"<td>{html.escape(str(m['error']))}</td></tr>"
             for m in run.failed[:20]
         )
+        more = f" ({run.missing} planned matches are not in the folder)" if run.missing else ""
         body_sections.append(
             f"<h2>Failed matches</h2><p class='warn'>{len(run.failed)} matches failed and are "
             "left out of every figure above (the first 20 below; all are in matches/ with "
-            f"status 'failed').</p><table><tr><th>match</th><th>setting</th><th>seed</th>"
+            f"status 'failed'){more}.</p><table><tr><th>match</th><th>setting</th><th>seed</th>"
             f"<th>error</th></tr>{rows}</table>"
         )
     summary = _summary(run, groups)
@@ -260,6 +352,10 @@ def build(run: Run) -> tuple[str, dict[str, bytes]]:
 def _header(run: Run) -> str:
     plan = run.manifest.get("plan", {})
     failed = f", {len(run.failed)} failed" if run.failed else ""
+    missing = f"<p class='warn'>{html.escape(_missing(run))}</p>" if run.missing else ""
+    independence = _independence_note(run)
+    if independence:
+        missing += f"<p>{html.escape(independence)}</p>"
     settings = run.manifest.get("settings", [])
     pooled = run.manifest.get("pooled")
     runs = f" pooled from {len(pooled)} runs ({html.escape(', '.join(pooled))})" if pooled else ""
@@ -267,7 +363,8 @@ def _header(run: Run) -> str:
         f"<h1>Skydeck report: {html.escape(run.game)}</h1><p>{len(run.matches)} finished "
         f"matches{failed}{runs}; agents {html.escape(', '.join(plan.get('agents', [])))}; "
         f"{len(settings)} setting(s); seed {plan.get('seed')}. Win rates count 1 for a sole "
-        "win and 0.5 for a shared one; intervals are Wilson 95%.</p>"
+        "win and 0.5 for a shared one; intervals are Wilson 95% on the independent seats "
+        f"(clustered by deal).</p>{missing}"
     )
 
 
@@ -282,28 +379,27 @@ def _summary(run: Run, groups: dict[str, list[Rate]]) -> str:
     elif not found:
         text = (
             f"<p>No significant imbalance: none of {tests} rates is off its fair share "
-            f"beyond chance (p &lt; {ALPHA}/{tests}, Bonferroni).</p>"
+            f"beyond chance (Holm-Bonferroni over {tests} tests, family-wise {ALPHA:.0%}).</p>"
         )
     else:
         items = "".join(f"<li>{html.escape(f.text)}</li>" for f in found)
         text = (
             f"<p>{len(found)} of {tests} rates are off their fair share beyond chance "
-            f"(p &lt; {ALPHA}/{tests}, Bonferroni over every test in this summary):</p>"
+            f"(Holm-Bonferroni over every test in this summary, family-wise {ALPHA:.0%}):</p>"
             f"<ul>{items}</ul>"
         )
     note = (
         "<p class='warn'>Agents of different strength have no fair share, so rates by agent "
-        "are not tested; with a mix of agents, seat and faction rates also carry their "
-        "seating (rotated evenly over a full cycle of matches).</p>"
+        "are not tested; with a mix of agents, a seat, faction or power is tested only "
+        "against seats of the same agent in the same setting and mix of agents (a lone "
+        "agent in its match has nothing to be compared with).</p>"
         if len({s["agent"] for s in run.seats}) > 1
         else ""
     )
     return f"<h2>Summary</h2>{text}{note}"
 
 
-def write_report(
-    folder: Path | Sequence[Path], out: Path | None = None
-) -> tuple[Path, list[Path]]:
+def write_report(folder: Path | Sequence[Path], out: Path | None = None) -> tuple[Path, list[Path]]:
     """Write ``out`` (default DIR/report.html, of the first DIR), ``<stem>-<plot>.png`` and
     the tables as ``<stem>.md`` beside it. Several folders are pooled into one report
     (``findings.pool_runs``)."""

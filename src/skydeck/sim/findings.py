@@ -1,13 +1,31 @@
 """The numbers of a balance report, computed from a run folder's tables.
 
 Win rates count *points* (1 for a sole win, 0.5 for a shared one; in co-operative and
-solo games the team's result), so they add up to one per match that has a winner. Each
-rate has a Wilson 95% interval (:func:`skydeck.sim.stats.wilson`) and, where a fair
-share exists (competitive games), a two-sided test against it. A seat's fair share is
-its match's points divided equally among the seats: 1 / players, less where a match
-ends with nobody winning (Stellium's unbroken ties), so such matches bias no one. The
-summary corrects for the number of tests it makes (Bonferroni): with twenty tests one
-would pass at 5% by chance alone.
+solo games the team's result), so they add up to one per match that has a winner.
+
+Fair share. A seat is compared only with seats of the same agent spec in the same
+setting and the same mix of agents: its fair share is the mean points of those seats.
+In a mirror (one agent) that is the match's points divided equally among the seats
+(1 / players, less where a match ends with nobody winning, Stellium's unbroken ties).
+With a mix of agents it keeps the seating out of the seat test: in ``heuristic,random``
+at three players the rotation seats H R H and R H R, so Player 2 is the lone heuristic
+in half its matches and a lone random in the others; it is measured against those
+lone seats (nothing to compare: never an imbalance), and Players 1 and 3 against each
+other.
+
+Independent units. Matches that replay one deal (the same seed: every setting of a
+grid, every seating of a rotation) are not independent: Stellar Expedition deals the
+powers by deal and seat, so a grid replays the same (deal, seat, powers) many times.
+Every rate's variance is therefore estimated clustered by deal (the cluster-robust
+sandwich variance of a mean, CR0: the sum over deals of the squared deviations of their
+points), and its interval and test use the *effective* number of seats, seats / design
+effect (the clustered variance over the binomial one, never below 1; independent
+matches keep all their seats, a deal replayed k times alike counts once): a Wilson 95%
+interval (:func:`skydeck.sim.stats.wilson`) on that many seats and a two-sided test
+against the fair share (normal approximation).
+
+The summary corrects for every test it makes (Holm-Bonferroni, family-wise 5%): with
+twenty tests one would pass at 5% by chance alone.
 """
 
 from __future__ import annotations
@@ -26,6 +44,8 @@ import pyarrow.parquet as pq
 from skydeck.sim.stats import wilson
 
 ALPHA = 0.05
+#: Options that hand out factions by seat (Conflict's races, Expedition's factions).
+FACTION_KEYS = ("races", "factions")
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
@@ -38,23 +58,33 @@ class Rate:
     n: int
     points: float
     fair: float | None = None
+    #: Independent seats the rate is worth: ``n`` / design effect (None: ``n``).
+    effective: float | None = None
+    #: Distinct deals (seeds) among its seats (0: not counted).
+    deals: int = 0
 
     @property
     def rate(self) -> float:
         return self.points / self.n if self.n else 0.0
 
     @property
+    def n_eff(self) -> float:
+        return float(self.n) if self.effective is None else min(float(self.n), self.effective)
+
+    @property
     def interval(self) -> tuple[float, float]:
-        return wilson(self.points, self.n)
+        if not self.n:
+            return wilson(0, 0)
+        return wilson(self.rate * self.n_eff, self.n_eff)
 
     @property
     def p(self) -> float | None:
         """Two-sided p-value of the rate against the fair share (normal approximation
-        of the binomial; None without a fair share or data)."""
+        of the binomial on the effective seats; None without a fair share or data)."""
         if self.fair is None or self.n == 0 or not 0 < self.fair < 1:
             return None
-        sd = math.sqrt(self.n * self.fair * (1 - self.fair))
-        return math.erfc(abs(self.points - self.n * self.fair) / sd / math.sqrt(2))
+        sd = math.sqrt(self.fair * (1 - self.fair) / self.n_eff)
+        return math.erfc(abs(self.rate - self.fair) / sd / math.sqrt(2))
 
 
 @dataclass(frozen=True)
@@ -93,6 +123,15 @@ class Run:
     actions: list[dict[str, Any]]
     usage: list[dict[str, Any]]
     failed: list[dict[str, Any]] = field(default_factory=list)
+    #: Matches the run's plan (or the pooled runs' plans) asked for; None: unknown.
+    planned: int | None = None
+
+    @property
+    def missing(self) -> int:
+        """Planned matches not in the folder (an interrupted or unfinished run)."""
+        if self.planned is None:
+            return 0
+        return max(0, self.planned - len(self.matches) - len(self.failed))
 
     @property
     def game(self) -> str:
@@ -146,7 +185,19 @@ def load_run(folder: Path) -> Run:
             f"{folder}: all {len(failed)} matches failed; the first (seed {first['seed']}, "
             f"{first['label']}): {first['error']}"
         )
-    return Run(folder, manifest, ok, rows["seats"], rows["actions"], rows["usage"], failed)
+    return Run(
+        folder, manifest, ok, rows["seats"], rows["actions"], rows["usage"], failed,
+        planned_matches(manifest),
+    )  # fmt: skip
+
+
+def planned_matches(manifest: dict[str, Any]) -> int | None:
+    """Settings x games of the run's plan (None when run.json does not say)."""
+    games = manifest.get("plan", {}).get("games")
+    settings = manifest.get("settings")
+    if not isinstance(games, int) or not isinstance(settings, list):
+        return None
+    return games * len(settings)
 
 
 def pool_runs(runs: Sequence[Run]) -> Run:
@@ -171,8 +222,9 @@ def pool_runs(runs: Sequence[Run]) -> Run:
     for run in runs:
         ids = [m["match_id"] for m in run.matches + run.failed]
         for m in run.matches:
-            seating = tuple(s["agent"] for s in sorted(run.seats_of(m["match_id"]),
-                                                       key=lambda s: s["seat"]))
+            seating = tuple(
+                s["agent"] for s in sorted(run.seats_of(m["match_id"]), key=lambda s: s["seat"])
+            )
             key = (m["label"], m["seed"], seating)
             if key in seen:
                 raise ValueError(
@@ -198,33 +250,89 @@ def pool_runs(runs: Sequence[Run]) -> Run:
     manifest["plan"] = {**plans[0], "agents": agents, "seed": [p.get("seed") for p in plans]}
     manifest["settings"] = list(labels.values())
     manifest["pooled"] = [str(r.folder) for r in runs]
-    return Run(runs[0].folder, manifest, matches, tables["seats"], tables["actions"],
-               tables["usage"], failed)
+    planned = [r.planned for r in runs]
+    total = None if None in planned else sum(p for p in planned if p is not None)
+    return Run(
+        runs[0].folder,
+        manifest,
+        matches,
+        tables["seats"],
+        tables["actions"],
+        tables["usage"],
+        failed,
+        total,
+    )
 
 
 def rates(
     run: Run, key: Callable[[dict[str, Any]], Iterable[str]], fair: bool = True
 ) -> list[Rate]:
-    """Win rates of the seats grouped by ``key`` (a seat may fall in several groups)."""
-    n: Counter[str] = Counter()
-    points: Counter[str] = Counter()
-    share: Counter[str] = Counter()
-    players = {m["match_id"]: m["players"] for m in run.matches}
-    handed: Counter[int] = Counter()  # points handed out in each match
-    for s in run.seats:
-        handed[s["match_id"]] += s["points"]
-    competitive = fair and run.competitive
-    for s in run.seats:
-        if s["match_id"] not in players:
-            continue
+    """Win rates of the seats grouped by ``key`` (a seat may fall in several groups),
+    each with its fair share (the module's docstring: same agent, setting and mix of
+    agents) and its effective number of seats (clustered by deal)."""
+    matches = {m["match_id"]: m for m in run.matches}
+    seats = [s for s in run.seats if s["match_id"] in matches]
+    expected = _fair_shares(run, seats) if fair and run.competitive else None
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for s in seats:
         for label in key(s):
-            n[label] += 1
-            points[label] += s["points"]
-            share[label] += handed[s["match_id"]] / players[s["match_id"]]
-    return [
-        Rate(label, n[label], points[label], share[label] / n[label] if competitive else None)
-        for label in n
-    ]
+            groups[label].append(s)
+    out = []
+    for label, members in groups.items():
+        n = len(members)
+        points = sum(s["points"] for s in members)
+        share = None
+        if expected is not None:
+            share = sum(expected[s["match_id"], s["seat"]] for s in members) / n
+        effective, deals = _effective(members, matches)
+        out.append(Rate(label, n, points, share, effective, deals))
+    return out
+
+
+def deal_of(match: dict[str, Any]) -> Any:
+    """The deal a match plays: its seed (one per match where the table has none)."""
+    return match.get("seed", ("match", match["match_id"]))
+
+
+def _fair_shares(run: Run, seats: list[dict[str, Any]]) -> dict[tuple[int, int], float]:
+    """Each seat's fair share: the mean points of the seats of its agent spec in
+    matches of its setting with the same mix of agents."""
+    labels = {m["match_id"]: m.get("label", "") for m in run.matches}
+    mix: dict[int, tuple[str, ...]] = {}
+    for match_id, mine in run._by_match.items():
+        mix[match_id] = tuple(sorted(s["agent"] for s in mine))
+    total: Counter[tuple[Any, ...]] = Counter()
+    count: Counter[tuple[Any, ...]] = Counter()
+
+    def stratum(s: dict[str, Any]) -> tuple[Any, ...]:
+        return labels[s["match_id"]], mix[s["match_id"]], s["agent"]
+
+    for s in seats:
+        total[stratum(s)] += s["points"]
+        count[stratum(s)] += 1
+    return {(s["match_id"], s["seat"]): total[stratum(s)] / count[stratum(s)] for s in seats}
+
+
+def _effective(
+    members: list[dict[str, Any]], matches: dict[int, dict[str, Any]]
+) -> tuple[float, int]:
+    """(effective seats, distinct deals) of a group: ``n`` over the design effect of
+    clustering by deal (CR0 variance of the mean over the binomial one, at least 1)."""
+    n = len(members)
+    points: Counter[Any] = Counter()
+    sizes: Counter[Any] = Counter()
+    for s in members:
+        deal = deal_of(matches[s["match_id"]])
+        points[deal] += s["points"]
+        sizes[deal] += 1
+    deals = len(sizes)
+    rate = sum(points.values()) / n
+    binomial = rate * (1 - rate) / n
+    if deals < 2 or binomial <= 0:
+        return (float(n) if deals >= 2 or n == 1 else 1.0), deals
+    spread = sum((points[g] - rate * sizes[g]) ** 2 for g in sizes)
+    clustered = spread / (n * n)
+    return n / max(1.0, clustered / binomial), deals
 
 
 def by_seat(run: Run) -> list[Rate]:
@@ -290,6 +398,35 @@ def by_drone_rank(run: Run) -> list[Rate]:
     return sorted(out, key=lambda r: ladder.index(r.label) if r.label in ladder else 9)
 
 
+def context(label: str) -> str:
+    """A setting's label less its faction assignment: ``races=[vak,hexai] scale=war``
+    -> ``scale=war`` (both seatings of a pair share it)."""
+    parts = [p for p in label.split(" ") if p.partition("=")[0] not in FACTION_KEYS]
+    return " ".join(p for p in parts if p != "default")
+
+
+def by_matchup(run: Run) -> list[Rate]:
+    """Two-player matches of two different factions, both seatings pooled: the rate of
+    the alphabetically first faction of the pair, per context (the setting less its
+    faction assignment: Conflict's scale), as "scale=war: hexai vs vak". One seat per
+    match, so ``n`` counts matches; mirror pairs (vak vs vak) are left out."""
+    labels = {m["match_id"]: m.get("label", "") for m in run.matches}
+    pair: dict[int, tuple[str, str]] = {}
+    for match_id, mine in run._by_match.items():
+        sides = [s["faction"] for s in mine]
+        if len(mine) == 2 and all(sides) and sides[0] != sides[1]:
+            pair[match_id] = (min(sides), max(sides))
+
+    def key(s: dict[str, Any]) -> list[str]:
+        both = pair.get(s["match_id"])
+        if both is None or s["faction"] != both[0]:
+            return []
+        where = context(labels.get(s["match_id"], ""))
+        return [f"{where}: {both[0]} vs {both[1]}" if where else f"{both[0]} vs {both[1]}"]
+
+    return sorted(rates(run, key), key=_label)
+
+
 def _label(r: Rate) -> str:
     return r.label
 
@@ -337,23 +474,44 @@ class Finding:
     p: float
 
 
+def holm(ps: Sequence[float], alpha: float = ALPHA) -> list[bool]:
+    """Which of the p-values are significant at family-wise level ``alpha``
+    (Holm-Bonferroni: the k-th smallest against alpha / (m - k), stopping at the first
+    that fails; never less powerful than Bonferroni, alpha / m for all)."""
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    keep = [False] * len(ps)
+    for k, i in enumerate(order):
+        if ps[i] >= alpha / (len(ps) - k):
+            break
+        keep[i] = True
+    return keep
+
+
 def imbalances(groups: dict[str, list[Rate]]) -> tuple[list[Finding], int]:
-    """Rates off their fair share beyond chance, Bonferroni-corrected over every test
-    made here; returns the findings and the number of tests."""
+    """Rates off their fair share beyond chance, Holm-Bonferroni-corrected over every
+    test made here; returns the findings and the number of tests."""
     tested = [(title, r) for title, rs in groups.items() for r in rs if r.p is not None]
     m = len(tested)
     found = []
-    for title, r in tested:
+    significant = holm([r.p for _, r in tested if r.p is not None])
+    for (title, r), keep in zip(tested, significant, strict=True):
         assert r.p is not None and r.fair is not None
-        if r.p < ALPHA / m:
+        if keep:
             lo, hi = r.interval
             way = "more" if r.rate > r.fair else "less"
             found.append(
                 Finding(
-                    f"{title}: {r.label} wins {r.rate:.1%} of {r.n} seats (95% CI {lo:.1%}"
-                    f"-{hi:.1%}), {abs(r.rate - r.fair) * 100:.1f} points {way} than its fair "
-                    f"share of {r.fair:.1%} (p = {r.p:.2g}).",
+                    f"{title}: {r.label} wins {r.rate:.1%} of {r.n} seats{_worth(r)} "
+                    f"(95% CI {lo:.1%}-{hi:.1%}), {abs(r.rate - r.fair) * 100:.1f} points "
+                    f"{way} than its fair share of {r.fair:.1%} (p = {r.p:.2g}).",
                     r.p,
                 )
             )
     return sorted(found, key=lambda f: f.p), m
+
+
+def _worth(r: Rate) -> str:
+    """ ", worth 48 independent seats" where replayed deals shrink a sample."""
+    if r.n_eff < r.n - 0.5:
+        return f", worth {r.n_eff:.0f} independent ones"
+    return ""

@@ -17,9 +17,10 @@ from collections.abc import Iterable
 Z95 = 1.959963984540054
 
 
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a proportion (successes may be fractional: draws
-    count half). ``(0.0, 1.0)`` when there is no data."""
+    count half; so may ``n``, an effective sample size). ``(0.0, 1.0)`` when there is
+    no data."""
     if n < 0 or successes < 0 or successes > n:
         raise ValueError(f"wilson needs 0 <= successes <= n, got {successes} of {n}")
     if n == 0:
