@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -34,12 +35,28 @@ def load(game_id: str, **options: Any) -> Game:
     return game_class(game_id)(**options)
 
 
+def game_package(game: type[Game] | Game) -> ModuleType:
+    """The package a game's files live in: the one holding its Game class (the class's
+    own module when that is the package's ``__init__``). Every role module and the web
+    folder are found beside it, so a game outside ``skydeck.games`` (a plug-in, a copy
+    of the template) works alike."""
+    cls = game if isinstance(game, type) else type(game)
+    home = sys.modules[cls.__module__]
+    if hasattr(home, "__path__"):
+        return home
+    return sys.modules[home.__name__.rpartition(".")[0]]
+
+
+def game_folder(game: type[Game] | Game) -> Path:
+    """The folder of :func:`game_package` (its ``web/``, ``data/`` ...)."""
+    return Path(game_package(game).__file__ or "").parent
+
+
 def game_module(game: str | type[Game] | Game, role: str) -> ModuleType | None:
     """A game's module for one role, by its name beside the Game class (see
     games/CHECKLIST.md): ``ai`` (AGENTS, SUPPORT), ``encode`` (the RL catalogue and
     observer), ``terminal``, ``bench``, ``svg``. None when the game has none, or when
-    ``game`` is an id no registered game has. Found from the class's own package, so a
-    game outside ``skydeck.games`` (a plug-in, a copy of the template) works alike."""
+    ``game`` is an id no registered game has. Found in :func:`game_package`."""
     if isinstance(game, str):
         try:
             cls: type[Game] = game_class(game)
@@ -47,9 +64,7 @@ def game_module(game: str | type[Game] | Game, role: str) -> ModuleType | None:
             return None
     else:
         cls = game if isinstance(game, type) else type(game)
-    home = sys.modules[cls.__module__]
-    package = home.__name__ if hasattr(home, "__path__") else home.__name__.rpartition(".")[0]
-    name = f"{package}.{role}"
+    name = f"{game_package(cls).__name__}.{role}"
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as exc:

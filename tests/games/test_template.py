@@ -1,49 +1,29 @@
 """A fifth game is one folder: a copy of ``games/_template``, touched only inside its
 folder, passes conformance, plays in the terminal, is offered by ``GET /api/games``,
 plays a match through the server, runs in ``skydeck simulate`` and passes PettingZoo's
-``api_test`` (issue 47). Nothing outside the folder names it."""
+``api_test`` (issue 47); tests/web/test_template_page.py opens it in the browser.
+Nothing outside the folder names it."""
 
 from __future__ import annotations
 
 import io
 import json
-import shutil
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-import skydeck.games
 from skydeck import conformance
 from skydeck.agents import make
 from skydeck.registry import game_class, game_ids, game_module, load
-
-TEMPLATE = Path(skydeck.games.__file__).parent / "_template"
+from tests.games.fifth import copied_template
 
 
 @pytest.fixture(scope="module")
 def fifth(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The template copied as the game ``fifth`` in a folder of its own, which joins
-    the games' package path (as a folder dropped into ``games/`` would)."""
-    root = tmp_path_factory.mktemp("plugin")
-    folder = root / "fifth"
-    shutil.copytree(TEMPLATE, folder)
-    game_py = folder / "game.py"
-    game_py.write_text(
-        game_py.read_text()
-        .replace('id = "template"', 'id = "fifth"')
-        .replace('title = "High Card"', 'title = "Fifth"')
-    )
-    skydeck.games.__path__.append(str(root))
-    saved = skydeck.games._FOUND
-    skydeck.games._FOUND = None
-    try:
-        yield "fifth"
-    finally:
-        skydeck.games.__path__.remove(str(root))
-        skydeck.games._FOUND = saved
+    with copied_template(tmp_path_factory.mktemp("plugin")) as game_id:
+        yield game_id
 
 
 def test_the_template_itself_is_not_offered():
@@ -105,10 +85,13 @@ def test_the_copy_is_offered_and_played_by_the_server(fifth, tmp_path):
     with TestClient(app) as client:
         offered = {g["id"]: g for g in client.get("/api/games").json()}
         assert offered[fifth]["title"] == "Fifth"
-        assert offered[fifth]["drawing"] is None  # the page's generic drawing
-        drawn = offered["stellium"]["drawing"]
-        assert drawn == "/static/games/stellium/drawing.js"
-        assert "export" in client.get(drawn).text  # served from the game's own folder
+        assert offered[fifth]["web"] == {}  # the page's generic drawing, panels ...
+        assert offered[fifth]["ratable"] is True
+        parts = offered["stellium"]["web"]
+        assert parts["drawing"] == "/static/games/stellium/drawing.js"
+        assert sorted(parts) == ["drawing", "howto", "panel", "rules"]
+        for url in parts.values():  # served from the game's own folder
+            assert "export" in client.get(url).text
         body = {
             "game": fifth,
             "seed": 2,

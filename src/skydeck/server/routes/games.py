@@ -7,8 +7,9 @@ from typing import Any
 from fastapi import APIRouter
 
 from skydeck.server.ai import available_specs
+from skydeck.server.ratings import COOPERATIVE
 from skydeck.server.routes.deps import HubDep, SettingsDep
-from skydeck.server.routes.pages import drawing_url
+from skydeck.server.routes.pages import web_parts
 
 router = APIRouter()
 
@@ -26,6 +27,7 @@ def list_all_games(hub: HubDep, settings: SettingsDep) -> list[dict[str, Any]]:
         cls = hub.game_class(gid)
         info = cls.describe_options()
         info["agents"] = available_specs(gid, settings.models)
-        info["drawing"] = drawing_url(cls)
+        info["web"] = web_parts(cls)
+        info["ratable"] = gid not in COOPERATIVE
         out.append(info)
     return out

@@ -3,7 +3,6 @@ shared ones from ``web/static``, each game's own from its ``web`` folder)."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from skydeck.core.game import Game
+from skydeck.registry import game_folder
 
 WEB = Path(__file__).resolve().parent.parent.parent / "web"
 
@@ -38,19 +38,29 @@ def profile_page(name: str) -> FileResponse:
     return FileResponse(WEB / "profile.html")
 
 
+#: The page's parts a game may bring in its ``web`` folder, each an ES module: its
+#: drawing (``drawing.js``), rules in short (``rules.js``), "How to play" steps
+#: (``howto.js``) and seat panels (``panel.js``). A part it lacks is the page's generic one.
+WEB_PARTS = ("drawing", "rules", "howto", "panel")
+
+
 def game_web(cls: type[Game]) -> Path | None:
-    """The game's own web folder (``games/<id>/web``: its drawing, ``drawing.js``),
-    beside its Game class; None when it has none (the page's generic drawing)."""
-    folder = Path(sys.modules[cls.__module__].__file__ or "").parent / "web"
+    """The game's own web folder (``web/`` in its package); None when it has none."""
+    folder = game_folder(cls) / "web"
     return folder if folder.is_dir() else None
 
 
-def drawing_url(cls: type[Game]) -> str | None:
-    """Where the page loads the game's drawing from (``GET /api/games`` says it)."""
+def web_parts(cls: type[Game]) -> dict[str, str]:
+    """Where the page loads each part the game brings from (``GET /api/games`` says it,
+    as ``web``): ``{"drawing": "/static/games/<id>/drawing.js", ...}``."""
     folder = game_web(cls)
-    if folder is None or not (folder / "drawing.js").exists():
-        return None
-    return f"/static/games/{cls.id}/drawing.js"
+    if folder is None:
+        return {}
+    return {
+        part: f"/static/games/{cls.id}/{part}.js"
+        for part in WEB_PARTS
+        if (folder / f"{part}.js").exists()
+    }
 
 
 def mount_static(

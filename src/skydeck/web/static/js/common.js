@@ -86,24 +86,32 @@ export function seatName(header, seat) {
 
 let gamesOnOffer = null;
 
-/** What ``GET /api/games`` says of one game (fetched once per page), or null. */
-export async function gameInfo(gameId) {
+/** What ``GET /api/games`` says of every game on offer (fetched once per page). */
+export async function offeredGames() {
   gamesOnOffer = gamesOnOffer || fetch("/api/games").then((r) => (r.ok ? r.json() : []));
   try {
-    return (await gamesOnOffer).find((g) => g.id === gameId) || null;
+    return await gamesOnOffer;
   } catch (err) {
     gamesOnOffer = null;
-    return null;
+    return [];
   }
 }
 
-/** Loads the game's own drawing (its ``web/drawing.js``, as ``GET /api/games`` names it)
- *  when it has one; an empty module otherwise (the page's generic drawing). */
-export async function loadGameModule(gameId) {
+/** What ``GET /api/games`` says of one game, or null. */
+export async function gameInfo(gameId) {
+  return (await offeredGames()).find((g) => g.id === gameId) || null;
+}
+
+/** Loads one of the game's own page modules, by role (``drawing``, ``rules``, ``howto``,
+ *  ``panel``: files of its ``web`` folder, as ``GET /api/games`` names them under
+ *  ``web``); an empty module when it has none, so the page falls back to its generic
+ *  part (the generic drawing, no summary, no walk-through, name-score-clock panels). */
+export async function loadGameModule(gameId, role = "drawing") {
   const info = await gameInfo(gameId);
-  if (!info || !info.drawing) return {};
+  const url = info?.web?.[role];
+  if (!url) return {};
   try {
-    return await import(info.drawing);
+    return await import(url);
   } catch (err) {
     if (!String(err).includes("Failed to fetch")) console.warn(err);
     return {};

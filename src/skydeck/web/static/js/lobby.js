@@ -123,7 +123,7 @@ function showSetup(game) {
   grid.append(el("label", { for: "clock" }, "Move clock"),
     el("select", { id: "clock" }, [["", "none"], ["30", "30 s"], ["60", "1 min"], ["120", "2 min"], ["300", "5 min"]].map(([v, t]) => el("option", { value: v }, t))));
   grid.append(el("label", { for: "seed" }, "Seed"), el("input", { id: "seed", type: "number", min: 0, placeholder: "random" }));
-  if (current() && !COOPERATIVE.includes(game.id)) {
+  if (current() && game.ratable) { // co-operative games are never rated (GET /api/games says which)
     grid.append(el("label", { for: "rated" }, "Rated"), el("label", { class: "check" }, el("input", { id: "rated", type: "checkbox" }),
       " ratings change at the end (every seat signed in or an AI level)"));
   }
@@ -135,7 +135,8 @@ function showSetup(game) {
     el("p", {}, el("button", { class: "primary", id: "create", onclick: create }, "Create match")),
     el("div", { id: "setup-error", class: "error", hidden: true }),
   );
-  setup.querySelector("details div").innerHTML = rulesFor(game.id).html;
+  const rulesBox = setup.querySelector("details div");
+  rulesFor(game.id).then((r) => { rulesBox.innerHTML = r.html; });
   changed();
 }
 
@@ -216,9 +217,6 @@ async function loadRecent() {
   if (!rows.length) body.append(el("tr", {}, el("td", { colspan: 5, class: "muted" }, "No matches yet.")));
 }
 
-// Stellarion's seats play together: never rated (the server says so too).
-const COOPERATIVE = ["stellarion"];
-
 /** My matches: live ones first (mine to move marked, their count in the title),
  *  then the finished ones with their result and rating change. */
 async function loadMine() {
@@ -258,8 +256,10 @@ async function main() {
   const cards = $("#games");
   cards.replaceChildren();
   for (const g of games) {
+    const blurb = el("p", {});
+    rulesFor(g.id).then((r) => { blurb.textContent = r.blurb; });
     cards.append(el("button", { class: "game-card", "data-game": g.id, onclick: () => showSetup(g) },
-      el("h2", {}, g.title), el("p", {}, rulesFor(g.id).blurb),
+      el("h2", {}, g.title), blurb,
       el("p", {}, playersText(g))));
   }
   if (!games.length) cards.textContent = "No games are installed.";

@@ -1,6 +1,6 @@
 // The match page: one WebSocket to the server, which is authoritative. We draw what
 // we are sent (our seats' views, or the public view) and send the moves clicked.
-import { $, el, matchTokens, matchIdFromPath, seatName, seatColour, loadGameModule, capital } from "./common.js";
+import { $, el, matchTokens, matchIdFromPath, seatName, seatColour, gameInfo, loadGameModule, capital } from "./common.js";
 import { renderGeneric, renderActions } from "./generic.js";
 import { logLine } from "./events.js";
 import { rulesFor } from "./rules.js";
@@ -16,6 +16,7 @@ let ws = null;
 let header = null;
 let held = [];
 let game = {};
+let panel = {}; // the game's own panel module (web/panel.js), or none
 let last = null; // the last state message
 let activeSeat = null;
 let pending = false;
@@ -60,11 +61,12 @@ async function handle(msg) {
     held = msg.seats;
     known = { views: {}, public: null }; // a new connection starts from full views
     if (activeSeat === null || !held.includes(activeSeat)) activeSeat = held.length ? held[0] : null;
-    game = await loadGameModule(header.game);
+    [game, panel] = await Promise.all([loadGameModule(header.game), loadGameModule(header.game, "panel")]);
+    $("#howto-open").hidden = !(await gameInfo(header.game))?.web?.howto; // a game without a walk-through
     $("#conn").classList.add("on");
     $("#title").textContent = `${header.title} · ${held.length ? "playing " + held.map((s) => seatName(header, s)).join(" + ") : "watching"}`;
     document.title = `Skydeck · ${header.title}`;
-    $("#rules").innerHTML = rulesFor(header.game).html;
+    rulesFor(header.game).then((r) => { $("#rules").innerHTML = r.html; });
     $("#log").replaceChildren();
     return;
   }
@@ -215,7 +217,7 @@ function draw() {
   drawTurn();
   drawTabs();
   drawClocks();
-  drawPanels($("#panels"), { header, view: currentView(), msg: last, held, activeSeat, clockOffset, game });
+  drawPanels($("#panels"), { header, view: currentView(), msg: last, held, activeSeat, clockOffset, game, panel });
   const legalInfo = held.length ? last.legal[String(activeSeat)] : { actions: [], truncated: false };
   const legal = legalInfo.actions;
   const shown = selection.filter(legal);

@@ -27,7 +27,7 @@ async function load(seat) {
   game = await loadGameModule(data.match.game);
   const status = { live: "in progress", abandoned: "abandoned (nobody moved for too long)" }[data.match.status] ?? "finished";
   $("#title").textContent = `${data.match.title} · ${status}`;
-  $("#rules").innerHTML = rulesFor(data.match.game).html;
+  rulesFor(data.match.game).then((r) => { $("#rules").innerHTML = r.html; });
   const slider = $("#slider");
   slider.max = String(data.steps.length - 1);
   fillSeats(info);
