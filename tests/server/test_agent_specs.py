@@ -86,6 +86,7 @@ def test_the_lobby_lists_only_models_inside_the_folder(folders: dict[str, Path])
     assert available_specs("stellium", models) == [
         "random",
         "heuristic",
+        "greedy",
         "mcts:easy",
         "mcts:normal",
         "mcts:hard",

@@ -3,8 +3,9 @@
 A spec is ``NAME[:LEVEL][:KEY=VALUE...]``: ``random``, ``heuristic``, ``mcts``,
 ``mcts:easy``, ``mcts:hard:seconds=0:iterations=400``, ``pimc:samples=4`` and
 ``lookahead:top=5`` (a game's own agents: Stellarion's solver-based player and its
-two-turn planner), ``policy:PATH`` (a model trained by `skydeck train`; everything after
-``policy:`` is the path). Parameters are only for mcts and a game's own agents.
+two-turn planner), ``greedy`` (Stellium's one-step player), ``policy:PATH`` (a model
+trained by `skydeck train`; everything after ``policy:`` is the path). Parameters are
+only for mcts and a game's own agents.
 """
 
 from __future__ import annotations
@@ -103,6 +104,7 @@ GAME_AGENT_PARAMS: dict[str, dict[str, type]] = {
         "endgame": int,
         "endgame_seconds": float,
     },
+    "greedy": {},
 }
 
 GAME_AGENT_SUMMARIES = {
@@ -110,6 +112,8 @@ GAME_AGENT_SUMMARIES = {
     "by the game's solver on deals drawn from the view",
     "lookahead": "the heuristic, its best moves judged by the best next turn on deals drawn "
     "from the view, and with 3 Voyages or fewer left played to the end of the game",
+    "greedy": "the heuristic's one-step value alone (each action by the table it leaves): "
+    "weaker and faster, the search's playout policy",
 }
 
 
@@ -119,6 +123,8 @@ def _make_game_agent(parsed: Spec, game: Game, seed: int) -> Any:
     if factory is None:
         raise ValueError(f"game {game.id!r} has no {name} agent")
     known = GAME_AGENT_PARAMS[name]
+    if parsed.params and not known:
+        raise ValueError(f"agent {name!r} takes no parameters (spec {parsed})")
     kwargs: dict[str, Any] = {}
     for key, value in parsed.params.items():
         kind = known.get(key)
@@ -183,4 +189,4 @@ def specs_for(game_id: str) -> list[str]:
     return [info.spec for info in agents() if game_id in info.games]
 
 
-AGENT_KINDS = ("random", "heuristic", "mcts", "pimc", "lookahead", "policy")
+AGENT_KINDS = ("random", "heuristic", "greedy", "mcts", "pimc", "lookahead", "policy")

@@ -3,14 +3,75 @@
 from __future__ import annotations
 
 import skydeck
+from skydeck import agents
 from skydeck.core import Rng
-from skydeck.games.stellium.ai.heuristic import AGENTS, HeuristicAgent
+from skydeck.games.stellium.ai.heuristic import (
+    AGENTS,
+    GreedyAgent,
+    HeuristicAgent,
+    decide,
+    plan,
+)
+from skydeck.games.stellium.rules import EFFECT, MISSIONS, PLACE, StelliumState
 from skydeck.games.stellium.view import state_from_view
 from tests.games.stellium.helpers import U, legal_texts, position
 
 
 def test_registry() -> None:
-    assert {"heuristic": HeuristicAgent} == AGENTS
+    assert {"heuristic": HeuristicAgent, "greedy": GreedyAgent} == AGENTS
+    game = skydeck.load("stellium", players=2)
+    assert isinstance(agents.make("greedy", game), GreedyAgent)
+    assert "greedy" in agents.specs_for("stellium")
+    assert "greedy" not in agents.specs_for("stellarion")
+
+
+def _completes(s: StelliumState, seat: int) -> bool:
+    return s.phase == MISSIONS and any(a.kind == "complete" for a in s.legal_actions(seat))
+
+
+def _combination_placements(s: StelliumState, seat: int) -> set[object] | None:
+    """The placements from which one of the body's effects completes a held Mission,
+    where no placement completes one by itself (None: not such a position)."""
+    good = set()
+    for p in s.legal_actions(seat):
+        t = s.clone()
+        t._apply(p, seat)
+        if _completes(t, seat):
+            return None
+        if t.phase == EFFECT and t.to_move == (seat,):
+            for e in t.legal_actions(seat):
+                u = t.clone()
+                u._apply(e, seat)
+                if _completes(u, seat):
+                    good.add(p)
+                    break
+    return good or None
+
+
+def test_the_planner_places_where_the_effect_then_completes_a_mission() -> None:
+    """The planner rates a placement by what the body's effect can then do (a Planet's
+    swap, a Star's rotation, a Supernova's pull); the greedy player does not look
+    past the placement. Over the placements of seeded games where only such a
+    combination completes a held Mission, the planner finds one nearly always (255 of
+    276 over 40 games when measured) and more often than the greedy player."""
+    game = skydeck.load("stellium", players=2)
+    found = planner = greedy = 0
+    for seed in range(8):
+        s = game.new(seed)
+        agents = [HeuristicAgent(game, 1), GreedyAgent(game, 2)]
+        while not s.is_over:
+            seat = s.to_move[0]
+            legal = s.legal_actions(seat)
+            if s.phase == PLACE:
+                good = _combination_placements(s, seat)
+                if good:
+                    found += 1
+                    planner += plan(s, legal, seat, Rng(seed)) in good
+                    greedy += decide(s, legal, seat, Rng(seed)) in good
+            s.apply(agents[seat].choose(s.view(seat), legal, seat), seat)
+    assert found >= 20
+    assert planner >= 0.85 * found
+    assert planner > greedy
 
 
 def test_state_from_view_rebuilds_what_the_seat_sees() -> None:

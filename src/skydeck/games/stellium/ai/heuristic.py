@@ -1,14 +1,23 @@
-"""A greedy Stellium player that pursues its Missions and spoils obvious ones.
+"""Stellium's heuristic players: a greedy one and a turn planner.
 
 Agents see views, never states. Stellium's view hides only the Mission Reserve's
 order, so the agent rebuilds a full state from the view (any Reserve order will do:
-nothing it evaluates depends on it) and scores each legal action one step ahead:
+nothing it evaluates depends on it) and rates tables by one value:
 
     value = own Mission Stelliums + tokens + colour bonus
           + half of what its held Missions are worth times how complete they are (squared)
           - a third of the best opponent's same measure (blocking)
 
-Missions are always completed when they can be, the highest first.
+``greedy`` (:func:`decide`) rates each legal action one step ahead: it chooses a
+placement without looking at the effect the body then has, and a body to draw by its
+placements alone. It is the search's playout policy (cheap, so playouts are many).
+
+``heuristic`` (:func:`plan`) rates a placement by the best table its effect can then
+make, the Missions that become complete completed: a Planet placed to swap a body into
+a shape, a Comet's push that finishes one, are seen. Only the few placements the
+one-step value likes best are looked at further (``WIDTH``), which keeps a turn to
+a few hundred tables. Missions are always completed when they can be, the highest
+first.
 """
 
 from __future__ import annotations
@@ -21,10 +30,19 @@ from skydeck.games.stellium.rules import (
     CARD_INDEX,
     CARDS,
     DRAW_PHASE,
+    EFFECT,
+    KEEP,
+    MISSIONS,
     NEW_MISSION,
+    PLACE,
     StelliumState,
 )
 from skydeck.games.stellium.view import state_from_view
+
+#: placements (by their one-step value) whose effects the planner looks at; for a
+#: draw, the placements of each body
+WIDTH = 8
+DRAW_WIDTH = 4
 
 
 def decide(state: StelliumState, legal: list[Action], seat: int, rng: Rng) -> Action:
@@ -115,7 +133,83 @@ def _mission(state: StelliumState, actions: list[Action], seat: int, rng: Rng) -
     return best
 
 
+def plan(state: StelliumState, legal: list[Action], seat: int, rng: Rng) -> Action:
+    """The planner's choice in a full state (see the module's docstring)."""
+    obvious = _obvious(legal)
+    if obvious is not None:
+        return obvious
+    phase = state.phase
+    if phase == DRAW_PHASE:
+        return _plan_draw(state, legal, seat, rng)
+    if phase == PLACE:
+        return _pick(legal, _placement_values(state, legal, seat, WIDTH), rng)
+    if phase == EFFECT:
+        return _pick(legal, values([_settled(state, a, seat, rng) for a in legal], seat), rng)
+    if phase == NEW_MISSION:
+        return _mission(state, legal, seat, rng)
+    return _best(state, legal, seat, rng)
+
+
+def _pick(actions: list[Action], rated: list[float], rng: Rng) -> Action:
+    best, best_value = actions[0], float("-inf")
+    for a, v in zip(actions, rated):
+        v += rng.random() * 1e-3  # break ties at random
+        if v > best_value:
+            best, best_value = a, v
+    return best
+
+
+def _settled(state: StelliumState, action: Action, seat: int, rng: Rng) -> StelliumState:
+    """The table after ``action`` once the turn's Missions are settled: complete what
+    can be (the highest first), keep the body the one-step value prefers."""
+    s = state.clone()
+    s._apply(action, seat)
+    while s.to_move == (seat,) and s.phase in (MISSIONS, KEEP):
+        s._apply(decide(s, s.legal_actions(seat), seat, rng), seat)
+    return s
+
+
+def _placement_values(
+    state: StelliumState, placements: list[Action], seat: int, width: int
+) -> list[float]:
+    """Each placement's value: for the ``width`` best by the one-step value, the best
+    table one of its effects leaves (Missions settled); for the rest, minus infinity."""
+    after = []
+    for a in placements:
+        s = state.clone()
+        s._apply(a, seat)
+        after.append(s)
+    first = values(after, seat)
+    order = sorted(range(len(placements)), key=first.__getitem__, reverse=True)[:width]
+    out = [float("-inf")] * len(placements)
+    rng = Rng(0)  # settling is deterministic but for ties among kept bodies
+    for i in order:
+        s = after[i]
+        if s.phase != EFFECT or s.to_move != (seat,):
+            out[i] = first[i]
+            continue
+        ends = [_settled(s, e, seat, rng) for e in s.legal_actions(seat)]
+        out[i] = max(values(ends, seat))
+    return out
+
+
+def _plan_draw(state: StelliumState, actions: list[Action], seat: int, rng: Rng) -> Action:
+    """Draw the body whose best planned placement leaves the best table."""
+    rated = []
+    for a in actions:
+        if a.kind != "draw":
+            rated.append(float("-inf"))
+            continue
+        drawn = state.clone()
+        drawn._apply(a, seat)
+        places = drawn.legal_actions(seat)
+        rated.append(max(_placement_values(drawn, places, seat, DRAW_WIDTH)))
+    return _pick(actions, rated, rng)
+
+
 class HeuristicAgent:
+    """The planner (``heuristic``); :class:`GreedyAgent` is the one-step player."""
+
     name = "heuristic"
 
     def __init__(self, game: Game, seed: int = 0) -> None:
@@ -127,7 +221,16 @@ class HeuristicAgent:
         if obvious is not None:
             return obvious
         state = state_from_view(self.game, view, self.rng.next64())
-        return decide(state, legal_actions, seat, self.rng)
+        return self.policy(state, legal_actions, seat, self.rng)
+
+    policy = staticmethod(plan)
 
 
-AGENTS = {"heuristic": HeuristicAgent}
+class GreedyAgent(HeuristicAgent):
+    """The one-step player (``greedy``): the search's playout policy, as an agent."""
+
+    name = "greedy"
+    policy = staticmethod(decide)
+
+
+AGENTS = {"heuristic": HeuristicAgent, "greedy": GreedyAgent}
