@@ -109,10 +109,24 @@ def test_tournament_table_is_whole_when_piped(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert "…" not in out
     header = next(line for line in out.splitlines() if "agent" in line)
-    for title in ("95% CI", "Elo", "mean score", "think/move", "longest"):
+    for title in ("95% CI", "Elo", "mean score", "CPU/move", "CPU max"):
         assert title in header
     rows = [line for line in out.splitlines() if "heuristic" in line or "random" in line]
     assert len(rows) == 2 and all(" - " in row and " ms " in row for row in rows)
+
+
+def test_tournament_reports_each_agents_cpu_per_move(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """CPU time per move (mean and max) per agent: a budget per move is about CPU, and
+    on a shared machine wall time also counts the wait for a core."""
+    assert main(
+        ["tournament", "stellium", "--agents", "random,heuristic", "--games", "2", "--json"]
+    ) == 0
+    standings = {s["agent"]: s for s in json.loads(capsys.readouterr().out)["standings"]}
+    for st in standings.values():
+        assert 0 < st["mean_cpu_s"] <= st["max_cpu_s"]
+    assert standings["heuristic"]["mean_cpu_s"] > standings["random"]["mean_cpu_s"]
 
 
 def test_replay_names_players_not_seats(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:

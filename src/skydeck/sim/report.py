@@ -41,8 +41,8 @@ def render(report: Report) -> Table:
         "95% CI",
         "Elo",
         "mean score",
-        "think/move",
-        "longest",
+        "CPU/move",
+        "CPU max",
     ):
         table.add_column(col, justify="left" if col == "agent" else "right")
     for st in report.standings:
@@ -56,7 +56,7 @@ def render(report: Report) -> Table:
             f"{lo:.1%} - {hi:.1%}",
             "-" if st.elo is None else f"{st.elo:.0f}",
             f"{st.score_total / st.seats:.2f}" if st.seats else "-",
-            f"{st.think_seconds / st.decisions * 1000:.1f} ms" if st.decisions else "-",
-            f"{st.longest:.2f} s",
+            f"{st.cpu_seconds / st.decisions * 1000:.1f} ms" if st.decisions else "-",
+            f"{st.cpu_longest:.2f} s",
         )
     return table

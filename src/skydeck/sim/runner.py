@@ -19,19 +19,31 @@ MAX_STEPS = 100_000
 
 @dataclass
 class Thinking:
-    """How long one seat's agent took per decision."""
+    """How long one seat's agent took per decision: wall time, and the CPU time of its
+    process (what a budget per move is about; on a shared machine wall time also
+    counts the wait for a core)."""
 
     decisions: int = 0
     seconds: float = 0.0
     longest: float = 0.0
+    cpu_seconds: float = 0.0
+    cpu_longest: float = 0.0
 
-    def add(self, seconds: float) -> None:
+    def add(self, seconds: float, cpu: float = 0.0) -> None:
         self.decisions += 1
         self.seconds += seconds
         self.longest = max(self.longest, seconds)
+        self.cpu_seconds += cpu
+        self.cpu_longest = max(self.cpu_longest, cpu)
 
     def to_json(self) -> dict[str, Any]:
-        return {"decisions": self.decisions, "seconds": self.seconds, "longest": self.longest}
+        return {
+            "decisions": self.decisions,
+            "seconds": self.seconds,
+            "longest": self.longest,
+            "cpu_seconds": self.cpu_seconds,
+            "cpu_longest": self.cpu_longest,
+        }
 
 
 @dataclass
@@ -105,7 +117,7 @@ def play_match(
 def _decide(agent: Any, state: Any, seat: int, thinking: Thinking) -> Any:
     view = state.view(seat)
     legal = state.legal_actions(seat)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     action = agent.choose(view, legal, seat)
-    thinking.add(time.perf_counter() - start)
+    thinking.add(time.perf_counter() - start, time.process_time() - cpu)
     return action

@@ -121,6 +121,8 @@ class Standing:
     decisions: int = 0
     think_seconds: float = 0.0
     longest: float = 0.0
+    cpu_seconds: float = 0.0
+    cpu_longest: float = 0.0
     elo: float | None = None
 
     @property
@@ -145,6 +147,8 @@ class Standing:
             "mean_score": self.score_total / self.seats if self.seats else 0.0,
             "mean_think_s": self.think_seconds / self.decisions if self.decisions else 0.0,
             "longest_think_s": self.longest,
+            "mean_cpu_s": self.cpu_seconds / self.decisions if self.decisions else 0.0,
+            "max_cpu_s": self.cpu_longest,
         }
 
 
@@ -216,6 +220,8 @@ def summarise(setup: Setup, matches: list[MatchResult], players: int, cooperativ
                 st.decisions += t.decisions
                 st.think_seconds += t.seconds
                 st.longest = max(st.longest, t.longest)
+                st.cpu_seconds += t.cpu_seconds
+                st.cpu_longest = max(st.cpu_longest, t.cpu_longest)
         outcomes.extend(pair_outcomes(m))
     if len(table) > 1 and outcomes:
         ratings = elo(outcomes, table)
