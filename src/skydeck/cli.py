@@ -79,7 +79,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     try:
         game = load(args.game, **_game_options(args))
     except ValueError as exc:
-        console.print(f"[red]{exc}[/red]")
+        console.print(f"[red]{escape(str(exc))}[/red]")
         return 2
     ai: dict[int, Any] = {}
     if args.seats:
@@ -179,18 +179,20 @@ def _cmd_render(args: argparse.Namespace) -> int:
     try:
         record = MatchRecord.load(args.file)
     except (OSError, ValueError) as exc:
-        console.print(f"[red]cannot read {args.file}: {exc}[/red]")
+        console.print(f"[red]{escape(f'cannot read {args.file}: {exc}')}[/red]")
         return 2
     if record.game != args.game:
-        console.print(f"[red]{args.file} is a {record.game} match, not {args.game}[/red]")
+        console.print(
+            f"[red]{escape(f'{args.file} is a {record.game} match, not {args.game}')}[/red]"
+        )
         return 2
     out = Path(args.out)
     if out.suffix.lower() not in (".svg", ".png"):
-        console.print(f"[red]--out must end in .svg or .png, got {out.name}[/red]")
+        console.print(f"[red]--out must end in .svg or .png, got {escape(out.name)}[/red]")
         return 2
     pictures = [svg for _label, svg in module.battle_pictures(record)]
     if not pictures:
-        console.print(f"[red]{args.file} holds no table to draw yet[/red]")
+        console.print(f"[red]{escape(str(args.file))} holds no table to draw yet[/red]")
         return 2
     if STEP_FIELD in out.name:
         # A pattern: every step, {step} written as 00, 01, ...
@@ -226,7 +228,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         else:
             record = MatchRecord.load(args.file)
     except (OSError, ValueError) as exc:
-        console.print(f"[red]cannot read {args.file}: {exc}[/red]")
+        console.print(f"[red]{escape(f'cannot read {args.file}: {exc}')}[/red]")
         return 2
     game = record.make_game()
     seat = None if args.seat is None else args.seat - 1
@@ -247,7 +249,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
                 console.print(render_view(game, state.view(seat), seat))
                 input("-- Enter for the next step --")
     except ValueError as exc:
-        console.print(f"[red]{exc}[/red]")
+        console.print(f"[red]{escape(str(exc))}[/red]")
         return 2
     assert state is not None
     view_seat = None if not state.is_over else seat

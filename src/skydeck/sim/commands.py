@@ -1,7 +1,9 @@
 """CLI subcommands of the study engine: ``skydeck simulate`` and ``skydeck report``.
 
 The main CLI calls :func:`register` with its subparsers. Bad input of any kind ends in
-one red line naming it, exit code 2, and nothing written.
+one red line naming it, exit code 2, and nothing written; the line is printed as text
+(rich markup escaped), so ``races=[wiss,klingon]`` keeps its value. Ctrl-C ends a run
+with one line saying how to resume it, exit code 130.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -65,6 +68,13 @@ def register(subparsers: Any) -> None:
         "--max-settings", type=int, default=None, help="refuse grids larger than this (1000)"
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--progress-every",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="without a terminal: seconds between progress lines (default 5)",
+    )
     p.set_defaults(func=cmd_simulate)
 
     p = subparsers.add_parser(
@@ -75,7 +85,9 @@ def register(subparsers: Any) -> None:
         "significantly unbalanced. Writes one HTML file and a PNG per plot beside it.",
     )
     p.add_argument(
-        "run", metavar="DIR", nargs="+",
+        "run",
+        metavar="DIR",
+        nargs="+",
         help="a skydeck simulate --out folder; several are pooled into one report "
         "(same game, no deal twice)",
     )
@@ -93,6 +105,44 @@ class RateColumn(ProgressColumn):
         return Text("-- games/s" if not speed else f"{speed:.1f} games/s", style="cyan")
 
 
+def error_line(console: Console, exc: BaseException | str) -> None:
+    """One red line of plain text: brackets in the message are not rich markup."""
+    console.print(f"[red]{escape(str(exc))}[/red]", soft_wrap=True, highlight=False)
+
+
+def _bar(console: Console) -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TextColumn("{task.fields[failed]} failed", style="red"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=False,
+    )
+
+
+def faction_note(plan: Any, options: dict[str, Any]) -> str | None:
+    """Said before play when every match seats the same factions: the game hands out
+    factions by an option (Conflict's races, Expedition's factions) that neither --set
+    nor --grid names, so its default holds in every match."""
+    from skydeck.sim.findings import FACTION_KEYS
+    from skydeck.sim.plan import text
+
+    gridded = {k for k, _ in plan.grid}
+    for key in FACTION_KEYS:
+        if key in options and key not in plan.options and key not in gridded:
+            return (
+                f"note: every match seats the default {key} {text(options[key])} in seat "
+                f"order (the seats rotate agents, not {key}); vary them with --grid "
+                f"'{key}=[a,b],[b,a]'"
+            )
+    return None
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from skydeck.sim.plan import (
         DEFAULT_CHUNK,
@@ -101,15 +151,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         parse_grid,
         parse_options,
     )
-    from skydeck.sim.simulate import check_folder, run
+    from skydeck.sim.progress import DEFAULT_EVERY_S, Lines
+    from skydeck.sim.simulate import check_folder, pending_chunks, run
 
-    err = Console(stderr=True)
+    err = Console(stderr=True, highlight=False)
     try:
         options = parse_options(args.set)
         if args.players is not None:
             options["players"] = args.players
         if args.jobs < 1:
             raise ValueError(f"--jobs must be at least 1, got {args.jobs}")
+        if args.max_settings is not None and args.max_settings < 1:
+            raise ValueError(f"--max-settings must be at least 1, got {args.max_settings}")
+        every = DEFAULT_EVERY_S if args.progress_every is None else args.progress_every
+        if not every > 0:
+            raise ValueError(f"--progress-every must be above 0 seconds, got {every}")
         plan = Plan(
             game=args.game,
             agents=[s.strip() for s in args.agents.split(",") if s.strip()],
@@ -117,51 +173,74 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             options=options,
             grid=parse_grid(args.grid),
             seed=args.seed,
-            chunk=args.chunk or DEFAULT_CHUNK,
-            max_settings=args.max_settings or DEFAULT_MAX_SETTINGS,
+            chunk=DEFAULT_CHUNK if args.chunk is None else args.chunk,
+            max_settings=DEFAULT_MAX_SETTINGS if args.max_settings is None else args.max_settings,
         )
         out = Path(args.out)
-        plan.check()  # before the bar: a bad command prints one line and nothing else
+        checked = plan.check()  # before the bar: a bad command prints one line and nothing else
         check_folder(plan, out, args.resume)
-        console = Console(stderr=True, quiet=args.quiet)
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            RateColumn(),
-            TextColumn("{task.fields[failed]} failed", style="red"),
-            TimeElapsedColumn(),
-            TextColumn("ETA"),
-            TimeRemainingColumn(),
-            console=console,
-            transient=False,
-        ) as bar:
-            task = bar.add_task(f"{plan.game}", total=None, failed=0, start=False)
-
-            def start(total: int, already: int) -> None:
-                bar.update(task, total=total - already)
-                bar.start_task(task)
-
-            failures = 0
-
-            def progress(n: int, bad: int) -> None:
-                nonlocal failures
-                failures += bad
-                bar.update(task, advance=n, failed=failures)
-
-            began = time.perf_counter()
+    except ValueError as exc:
+        error_line(err, exc)
+        return 2
+    console = Console(stderr=True, quiet=args.quiet, highlight=False)
+    note = faction_note(plan, dict(checked[0][1].options))
+    if note:
+        console.print(escape(note), soft_wrap=True)
+    lines = None
+    if not (console.is_terminal or args.quiet):
+        lines = Lines(plan.game, lambda line: console.print(escape(line), soft_wrap=True), every)
+    began = time.perf_counter()
+    try:
+        if lines is not None:
             outcome = run(
                 plan, out, jobs=args.jobs, ray=args.ray, resume=args.resume,
-                progress=progress, start=start,
+                progress=lines.advance, start=lines.start,
             )  # fmt: skip
+        else:
+            with _bar(console) as bar:
+                task = bar.add_task(f"{plan.game}", total=None, failed=0, start=False)
+
+                def start(total: int, already: int) -> None:
+                    bar.update(task, total=total - already)
+                    bar.start_task(task)
+
+                failures = 0
+
+                def progress(n: int, bad: int) -> None:
+                    nonlocal failures
+                    failures += bad
+                    bar.update(task, advance=n, failed=failures)
+
+                outcome = run(
+                    plan, out, jobs=args.jobs, ray=args.ray, resume=args.resume,
+                    progress=progress, start=start,
+                )  # fmt: skip
     except ValueError as exc:
-        err.print(f"[red]{exc}[/red]", soft_wrap=True)
+        error_line(err, exc)
         return 2
+    except KeyboardInterrupt:
+        total = plan.size() * plan.games
+        todo = pending_chunks(plan, out) if out.is_dir() else plan.chunks()
+        left = sum(end - begin for _, begin, end in todo)
+        err.print(
+            escape(
+                f"interrupted: {total - left} of {total} matches are in {out}/; the same "
+                "command with --resume plays the rest"
+            ),
+            soft_wrap=True,
+        )
+        return 130
+    finally:
+        if lines is not None:
+            lines.stop()
     seconds = time.perf_counter() - began
     note = f", {outcome.skipped} already there" if outcome.skipped else ""
-    Console(stderr=True, quiet=args.quiet).print(
-        f"{outcome.played} matches in {seconds:.1f} s{note}; {outcome.failed} failed; "
-        f"tables in {out}/ (skydeck report {out})"
+    console.print(
+        escape(
+            f"{outcome.played} matches in {seconds:.1f} s{note}; {outcome.failed} failed; "
+            f"tables in {out}/ (skydeck report {out})"
+        ),
+        soft_wrap=True,
     )
     return 0
 
@@ -174,7 +253,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         runs = [Path(r) for r in args.run]
         html, pngs = write_report(runs, Path(args.out) if args.out else None)
     except ValueError as exc:
-        err.print(f"[red]{exc}[/red]", soft_wrap=True)
+        error_line(err, exc)
         return 2
-    Console().print(f"wrote {html} and {len(pngs)} plots beside it")
+    Console(highlight=False).print(escape(f"wrote {html} and {len(pngs)} plots beside it"))
     return 0

@@ -154,11 +154,17 @@ def run(
     else:
         chunks = local(plan, todo, jobs)
     played = failed = 0
-    for chunk, rows in chunks:
-        write_chunk(out, chunk, rows)
-        bad = sum(r["status"] != "ok" for r in rows["matches"])
-        played += len(rows["matches"])
-        failed += bad
-        if progress:
-            progress(len(rows["matches"]), bad)
+    try:
+        for chunk, rows in chunks:
+            write_chunk(out, chunk, rows)
+            bad = sum(r["status"] != "ok" for r in rows["matches"])
+            played += len(rows["matches"])
+            failed += bad
+            if progress:
+                progress(len(rows["matches"]), bad)
+    finally:
+        # Interrupted (Ctrl-C) anywhere in the loop: stop the backend's workers now.
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()
     return Outcome(played, skipped, failed)
