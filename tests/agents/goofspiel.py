@@ -20,13 +20,7 @@ class Goofspiel(Game):
     id = "goofspiel"
     title = "Goofspiel"
     player_counts = (2,)
-    option_specs = (OptionSpec("cards", "int", 6, "cards per suit"),)
-
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        n = options.get("cards", 6)
-        if not isinstance(n, int) or not 1 <= n <= 13:
-            raise ValueError(f"goofspiel: cards must be 1-13, got {n!r}")
-        return {"cards": n}
+    option_specs = (OptionSpec("cards", "int", 6, "cards per suit", min=1, max=13),)
 
     def new(self, seed: int) -> GoofState:
         s = GoofState(self, Rng(seed))

@@ -26,7 +26,8 @@ def toy_from_view(game: Game, view: dict[str, Any], seat: int, rng: Rng) -> ToyS
     state.deck = pool
     assert len(pool) == view["deck_size"]
     state.played = [list(p) for p in view["played"]]
-    state.turn, state.marker, state.marks = view["turn"], view["marker"], view["marks"]
+    state.turn, state.marker, state.marks = view["turn"] or 0, view["marker"], view["marks"]
+    state.reveals = view["reveals"]
     return state
 
 

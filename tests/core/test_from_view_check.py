@@ -22,7 +22,8 @@ class ViewToyGame(ToyGame):
     def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> ToyState:
         s = ToyState(self, Rng(rng.next64()))
         s.played = [list(p) for p in view["played"]]
-        s.turn, s.marker, s.marks = view["turn"], view["marker"], view["marks"]
+        s.turn, s.marker, s.marks = view["turn"] or 0, view["marker"], view["marks"]
+        s.reveals = view["reveals"]
         seen = {c for p in s.played for c in p}
         if seat is not None:
             seen |= set(view["hands"][seat])
@@ -80,7 +81,8 @@ def test_inversion_that_draws_nothing_is_caught(monkeypatch: pytest.MonkeyPatch)
     def in_order(self: ViewToyGame, view: dict[str, Any], seat: int | None, rng: Rng) -> ToyState:
         s = ToyState(self, Rng(rng.next64()))  # the generator is fresh, the deal is not
         s.played = [list(p) for p in view["played"]]
-        s.turn, s.marker, s.marks = view["turn"], view["marker"], view["marks"]
+        s.turn, s.marker, s.marks = view["turn"] or 0, view["marker"], view["marks"]
+        s.reveals = view["reveals"]
         seen = {c for p in s.played for c in p}
         if seat is not None:
             seen |= set(view["hands"][seat])

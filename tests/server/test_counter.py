@@ -32,7 +32,7 @@ def test_each_move_adds_one_and_passes_the_turn_until_200() -> None:
 
 
 def test_a_bad_move_count_is_named() -> None:
-    with pytest.raises(ValueError, match="moves must be a positive int"):
+    with pytest.raises(ValueError, match="counter: moves must be a whole number of at least 1"):
         CounterGame(moves=0)
     with pytest.raises(IllegalAction):
         CounterGame().new(0).apply(Action("dec"), 0)

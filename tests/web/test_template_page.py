@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from tests.games.fifth import copied_template
 from tests.web.conftest import LiveServer
+from tests.web.moves import click_moves
 
 
 @pytest.fixture(scope="module")
@@ -59,18 +60,7 @@ def test_the_copy_plays_to_the_end_with_the_generic_drawing(fifth_live, page: Pa
     expect(page.locator("#panels .pp")).to_have_count(2)
     expect(page.locator("#howto-open")).to_be_hidden()
     expect(page.locator("#rules")).to_contain_text("No summary yet.")
-    clicks = 0
-    for _ in range(200):
-        if page.locator("#end").is_visible():
-            break
-        button = page.locator(".action-group button:not([disabled])")
-        if not button.count():
-            page.wait_for_timeout(50)
-            continue
-        before = page.locator("#status").inner_text()
-        button.first.click()
-        page.wait_for_function("b => document.querySelector('#status').innerText !== b", arg=before)
-        clicks += 1
+    clicks = click_moves(page, most=100, tries=200, wait_ms=50)
     expect(page.locator("#end")).to_be_visible()
     assert clicks >= 4  # the human seat played its cards (9 cards, two seats)
     # The panels' scores are the game's own (the view's ``scores``: cards played).

@@ -27,15 +27,9 @@ class CounterGame(Game):
     id = "counter"
     title = "Counter (benchmark)"
     player_counts = (2,)
-    option_specs = (OptionSpec("moves", "int", MOVES, "moves before the match ends"),)
+    option_specs = (OptionSpec("moves", "int", MOVES, "moves before the match ends", min=1),)
     public_views = True
     public_actions = True
-
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        moves = options.get("moves", MOVES)
-        if isinstance(moves, bool) or not isinstance(moves, int) or moves < 1:
-            raise ValueError(f"counter: moves must be a positive int, got {moves!r}")
-        return {"moves": moves}
 
     def new(self, seed: int) -> CounterState:
         return CounterState(self, Rng(seed))

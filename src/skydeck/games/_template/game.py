@@ -20,12 +20,12 @@ class TemplateGame(Game):
     #: A search rebuilds states from a view (``from_view``), never from the true state.
     has_from_view = True
     capabilities = Capabilities(uses=Uses(frozenset({"play"})))
-
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        return {}
+    #: The State class ``new``, ``from_view`` and ``restore`` build (a variant of the
+    #: game, such as the tests' toy game, builds its own).
+    state_class: type[TemplateState] = TemplateState
 
     def new(self, seed: int) -> TemplateState:
-        s = TemplateState(self, Rng(seed))
+        s = self.state_class(self, Rng(seed))
         deck = list(range(1, 10))
         s.rng.shuffle(deck)
         s.hands = [[deck.pop() for _ in range(HAND)] for _ in range(self.players)]
@@ -36,7 +36,7 @@ class TemplateGame(Game):
     def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> TemplateState:
         """The public table as it is; the hands ``seat`` cannot see and the deck's
         order drawn with ``rng`` from the cards nobody has seen played."""
-        s = TemplateState(self, Rng(rng.below(2**62)))
+        s = self.state_class(self, Rng(rng.below(2**62)))
         s.played = [[int(c) for c in p] for p in view["played"]]
         mine = [] if seat is None else [int(c) for c in view["hands"][seat]]
         seen = set(mine).union(*map(set, s.played))
@@ -53,7 +53,7 @@ class TemplateGame(Game):
 
     def restore(self, obj: dict[str, Any]) -> TemplateState:
         try:
-            s = TemplateState(self, Rng.from_json(obj["rng"]))
+            s = self.state_class(self, Rng.from_json(obj["rng"]))
             s.deck = [int(c) for c in obj["deck"]]
             s.hands = [[int(c) for c in h] for h in obj["hands"]]
             s.played = [[int(c) for c in p] for p in obj["played"]]

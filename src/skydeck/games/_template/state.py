@@ -86,7 +86,7 @@ class TemplateState(State):
         return s
 
     def clone(self) -> TemplateState:
-        s = TemplateState.__new__(TemplateState)
+        s = type(self).__new__(type(self))
         s.game, s.rng = self.game, self.rng.copy()
         s.deck = self.deck[:]
         s.hands = [h[:] for h in self.hands]
