@@ -39,7 +39,7 @@ def test_playout_lets_the_heuristic_play_until_the_turn_comes_back() -> None:
     by the heuristic's own decision function, then the table is rated."""
     from skydeck.core import Rng
     from skydeck.games.stellium.ai.heuristic import decide
-    from skydeck.games.stellium.rules import PHASES
+    from skydeck.games.stellium.tables import PHASES
 
     for players in (2, 3):
         game = skydeck.load("stellium", players=players)
@@ -110,8 +110,8 @@ def test_registry_notes_say_stellium_plays_its_own_playout_flat() -> None:
 
 def test_long_root_lists_follow_the_pick_with_the_best_one_move_values() -> None:
     from skydeck.core import Rng
+    from skydeck.games.stellium.inverse import from_view
     from skydeck.games.stellium.progress import value
-    from skydeck.games.stellium.view import from_view
 
     game = skydeck.load("stellium", players=2)
     st, rng, checked = game.new(5), Rng(5), 0

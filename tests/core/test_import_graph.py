@@ -39,13 +39,6 @@ KNOWN_CYCLES = {
             "skydeck.rl.train",
         }
     ),
-    frozenset(
-        {
-            "skydeck.games.stellium.describe",
-            "skydeck.games.stellium.rules",
-            "skydeck.games.stellium.view",
-        }
-    ),
 }
 
 #: Imports against the layers, as of issue 46's session.

@@ -8,13 +8,9 @@ from typing import Any
 import skydeck
 from skydeck.core import Action
 from skydeck.games.stellium.content import BAG_TOTALS, BODY_CODE
-from skydeck.games.stellium.rules import (
-    CARD_INDEX,
-    DRAW_PHASE,
-    PHASES,
-    UNIVERSE,
-    StelliumState,
-)
+from skydeck.games.stellium.rules.effects import recolour
+from skydeck.games.stellium.state import StelliumState
+from skydeck.games.stellium.tables import CARD_INDEX, DRAW_PHASE, PHASES, UNIVERSE
 
 U = UNIVERSE
 BODY_LETTER = {"P": 1, "C": 2, "S": 3, "N": 4}
@@ -63,7 +59,7 @@ def position(
     s.bag[0] = 0
     s.discs = list(range(6))
     s.turns = [0] * 6  # printed orientation: disc g on slot g
-    s._recolour()
+    recolour(s)
     if drawn:
         b = BODY_LETTER.get(drawn) or BODY_CODE[drawn]
         s.drawn = b

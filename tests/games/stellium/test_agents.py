@@ -12,8 +12,10 @@ from skydeck.games.stellium.ai.heuristic import (
     decide,
     plan,
 )
-from skydeck.games.stellium.rules import EFFECT, MISSIONS, PLACE, StelliumState
-from skydeck.games.stellium.view import state_from_view
+from skydeck.games.stellium.inverse import state_from_view
+from skydeck.games.stellium.rules.phases import advance
+from skydeck.games.stellium.state import StelliumState
+from skydeck.games.stellium.tables import EFFECT, MISSIONS, PLACE
 from tests.games.stellium.helpers import U, legal_texts, position
 
 
@@ -95,7 +97,7 @@ def test_completes_a_mission_when_it_can() -> None:
         phase="missions",
         hands=[["m01"], []],
     )
-    s._advance([])
+    advance(s, [])
     agent = HeuristicAgent(s.game)
     choice = agent.choose(s.view(0), s.legal_actions(0), 0)
     assert str(choice) == "complete m01 (b2,d2,f2)"
@@ -202,7 +204,7 @@ def test_blocks_an_opponents_finished_shape() -> None:
 
 
 def test_from_view_hook_for_search_agents() -> None:
-    from skydeck.games.stellium.view import from_view
+    from skydeck.games.stellium.inverse import from_view
 
     game = skydeck.load("stellium", players=4)
     s = game.new(8)
@@ -243,7 +245,7 @@ def test_batch_rating_equals_rating_one_table_at_a_time() -> None:
 def test_batch_rating_grows_as_a_shape_fills() -> None:
     """Two of three bodies of a line in place count part; the full line counts 1."""
     from skydeck.games.stellium.progress import potential, values
-    from skydeck.games.stellium.rules import CARD_INDEX, CARDS
+    from skydeck.games.stellium.tables import CARD_INDEX, CARDS
 
     base = position(board={"b2": "P", "d2": "P"}, hands=[["m01"], []])
     done = position(board={"b2": "P", "d2": "P", "f2": "P"}, hands=[["m01"], []])

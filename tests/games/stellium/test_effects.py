@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from skydeck.core import IllegalAction
+from skydeck.games.stellium.rules.phases import advance
 from tests.games.stellium.helpers import (
     U,
     accounted,
@@ -57,7 +58,7 @@ def test_empty_bag_skips_drawing_and_placing() -> None:
     act(s, "take m02")
     s.bag = [0, 0, 0, 0, 0]
     s.phase = 0
-    s._advance([])
+    advance(s, [])
     # the next player cannot draw: straight to Missions (none completable) -> New Mission
     assert s.phase == 6
 

@@ -13,8 +13,9 @@ import pytest
 
 import skydeck
 from skydeck.core import IllegalAction
-from skydeck.games.stellium.rules import CARDS
-from skydeck.games.stellium.rules import UNIVERSE as U
+from skydeck.games.stellium.rules.phases import advance
+from skydeck.games.stellium.tables import CARDS
+from skydeck.games.stellium.tables import UNIVERSE as U
 from tests.games.stellium.helpers import act, bodies, legal_texts, position
 
 ALL = 0b11110
@@ -74,7 +75,7 @@ def test_the_kept_body_may_serve_another_mission_this_turn() -> None:
     # m01 (line of 3 Planets) on h2-j2-l2; m09 (3 Planets on Galaxy centres) on d2, j2, p2
     board = {"h2": "planet", "j2": "planet", "l2": "planet", "d2": "planet", "p2": "planet"}
     s = position(board=board, phase="missions", hands=[["m01", "m09"], []])
-    s._advance([])
+    advance(s, [])
     act(s, "complete m01 (h2,j2,l2)")
     act(s, "keep j2")
     assert bodies(s)["j2"] == "planet"

@@ -8,7 +8,8 @@ import pytest
 
 from skydeck.core import IllegalAction
 from skydeck.games.stellium.missions import shape_cells
-from skydeck.games.stellium.rules import CARDS
+from skydeck.games.stellium.rules.phases import advance
+from skydeck.games.stellium.tables import CARDS
 from tests.games.stellium.helpers import U, act, bodies, legal_texts, position
 from tests.games.stellium.test_published_board import _mirror, _place, _turn
 
@@ -18,7 +19,7 @@ NAME = {1: "planet", 2: "comet", 3: "star", 4: "supernova"}
 
 def missions_state(board: dict[str, str], hand: list[str], **kw):  # type: ignore[no-untyped-def]
     s = position(board=board, phase="missions", hands=[hand, []], **kw)
-    s._advance([])
+    advance(s, [])
     return s
 
 

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 import skydeck
 from skydeck.core import Action, IllegalAction, Rng
-from skydeck.games.stellium.rules import CARDS, StelliumState
+from skydeck.games.stellium.state import StelliumState
+from skydeck.games.stellium.tables import CARDS
 from tests.games.stellium.helpers import U, accounted, dump
 
 seeds = st.integers(0, 10**6)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from skydeck.core import IllegalAction
-from skydeck.games.stellium.rules import CARD_INDEX, OVER
+from skydeck.games.stellium.rules.phases import advance
+from skydeck.games.stellium.tables import CARD_INDEX, OVER
 from tests.games.stellium.helpers import U, accounted, act, bodies, legal_texts, position
 
 NW = U.slot_cells[0]
@@ -79,7 +80,7 @@ def test_discard_keeping_a_black_hole_body_empties_the_galaxy() -> None:
     s = position(
         board={"f2": "P", "e3": "P", "d4": "P", "j2": "S"}, phase="missions", hands=[["m01"], []]
     )
-    s._advance([])
+    advance(s, [])
     act(s, "complete m01 (f2,e3,d4)")
     act(s, "keep d4")
     assert s.phase == 5 and s.refill_queue == [0] and s.to_move == (1,)
@@ -105,7 +106,7 @@ def test_reaching_the_target_starts_a_final_round_for_equal_turns() -> None:
         available=["m11", "m12", "m13"],
     )
     s.points[1] = s.game.target - 3
-    s._advance([])
+    advance(s, [])
     act(s, "complete m01 (b2,d2,f2)")
     assert s.final and s.reached == [1]
     act(s, "keep b2")
@@ -126,7 +127,7 @@ def test_reaching_the_target_on_the_last_seat_of_the_round_ends_at_once() -> Non
         available=["m11", "m12"],
     )
     s.points[2] = s.game.target
-    s._advance([])
+    advance(s, [])
     act(s, "complete m01 (b2,d2,f2)")
     act(s, "keep b2")
     finish_turn(s)
@@ -142,7 +143,7 @@ def test_colour_bonuses_do_not_count_for_the_target() -> None:
         available=["m11"],
     )
     s.points[0] = s.game.target - 4  # +3 from m01, +1 colour bonus would reach it
-    s._advance([])
+    advance(s, [])
     act(s, "complete m01 (b2,d2,f2)")
     assert not s.final and s.total(0) >= s.game.target
 

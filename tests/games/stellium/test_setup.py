@@ -10,7 +10,7 @@ import pytest
 import skydeck
 from skydeck.games.stellium.content import DATA, load_missions
 from skydeck.games.stellium.missions import build_cards
-from skydeck.games.stellium.rules import CARDS, UNIVERSE
+from skydeck.games.stellium.tables import CARDS, UNIVERSE
 from skydeck.games.stellium.universe import build_universe, load
 
 

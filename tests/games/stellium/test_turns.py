@@ -6,7 +6,9 @@ import pytest
 
 from skydeck.core import IllegalAction
 from skydeck.core.record import Match
-from skydeck.games.stellium.rules import CARD_INDEX, CARDS, StelliumState
+from skydeck.games.stellium.rules.phases import advance
+from skydeck.games.stellium.state import StelliumState
+from skydeck.games.stellium.tables import CARD_INDEX, CARDS
 from tests.games.stellium.helpers import act, dump, legal_texts, position
 
 BOARD = {"k1": "S", "o3": "S"}
@@ -76,7 +78,7 @@ def test_refreshing_reveals_hidden_information() -> None:
 
 def test_no_available_mission_ends_the_turn() -> None:
     s = position(board=BOARD, phase="new_mission", hands=[[], []], available=[], reserve=[])
-    s._advance([])
+    advance(s, [])
     assert s.turn == 1
 
 

@@ -10,7 +10,9 @@ import json
 import time
 
 from skydeck.core import Rng
-from skydeck.games.stellium.rules import CARDS, UNIVERSE, StelliumGame, StelliumState
+from skydeck.games.stellium.game import StelliumGame
+from skydeck.games.stellium.state import StelliumState
+from skydeck.games.stellium.tables import CARDS, UNIVERSE
 
 
 def sample_boards(count: int = 50, seed: int = 0) -> list[StelliumState]:

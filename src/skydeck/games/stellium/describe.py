@@ -9,6 +9,7 @@ from typing import Any
 
 from skydeck.core import Action
 from skydeck.core.game import generic_event_sentence, seat_name
+from skydeck.games.stellium.tables import CARDS
 
 _DIRS = {
     "n": "north",
@@ -24,8 +25,6 @@ _DIRS = {
 
 @cache
 def _mission_names() -> dict[str, str]:
-    from skydeck.games.stellium.rules import CARDS
-
     return {c.id: c.name for c in CARDS}
 
 

@@ -22,7 +22,7 @@ from skydeck.core.action import Action
 from skydeck.core.observer import Observer, put
 from skydeck.games.stellium.content import BODIES, COLOURS
 from skydeck.games.stellium.notation import DONE, DRAW, PASS, PUSH, ROTATE, SKIP
-from skydeck.games.stellium.rules import CARDS, NOTATION, PHASES, UNIVERSE
+from skydeck.games.stellium.tables import CARDS, NOTATION, PHASES, UNIVERSE
 
 COOPERATIVE = False
 SIMULTANEOUS = False

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from skydeck.games.stellium.missions import Card
-from skydeck.games.stellium.rules import CARDS, UNIVERSE, StelliumState
+from skydeck.games.stellium.state import StelliumState
+from skydeck.games.stellium.tables import CARDS, UNIVERSE
 
 _U = UNIVERSE
 

@@ -25,8 +25,10 @@ from __future__ import annotations
 from typing import Any
 
 from skydeck.core import Action, Game, Rng
+from skydeck.games.stellium.inverse import state_from_view
 from skydeck.games.stellium.progress import potential, values
-from skydeck.games.stellium.rules import (
+from skydeck.games.stellium.state import StelliumState
+from skydeck.games.stellium.tables import (
     CARD_INDEX,
     CARDS,
     DRAW_PHASE,
@@ -35,9 +37,7 @@ from skydeck.games.stellium.rules import (
     MISSIONS,
     NEW_MISSION,
     PLACE,
-    StelliumState,
 )
-from skydeck.games.stellium.view import state_from_view
 
 #: placements (by their one-step value) whose effects the planner looks at; for a
 #: draw, the placements of each body

@@ -27,9 +27,9 @@ from typing import Any
 from skydeck.core import Action, Game, Rng, State
 from skydeck.core.search import GameSupport
 from skydeck.games.stellium.ai.heuristic import HeuristicAgent, decide
+from skydeck.games.stellium.inverse import from_view
 from skydeck.games.stellium.progress import HELD, hand_value, values
-from skydeck.games.stellium.rules import StelliumState
-from skydeck.games.stellium.view import from_view
+from skydeck.games.stellium.state import StelliumState
 
 ROOT_ACTIONS = 4
 
