@@ -202,7 +202,10 @@ def _until_event(ws, kind: str, seconds: float = 8.0) -> list[dict]:
     seen: list[dict] = []
     deadline = time.time() + seconds
     while time.time() < deadline:
-        seen += _events(receive_until(ws, "state"))
+        st = receive_until(ws, "state")
+        if st.get("log_reset"):  # the whole log again (the match is over)
+            seen = []
+        seen += _events(st)
         if any(e["kind"] == kind for e in seen):
             return seen
     raise AssertionError(f"no {kind!r} event in {seconds} s: {seen}")
@@ -211,8 +214,9 @@ def _until_event(ws, kind: str, seconds: float = 8.0) -> list[dict]:
 @pytest.mark.skipif("conflict" not in game_ids(), reason="Stellar Conflict is not registered")
 def test_conflict_alarm_deploys_the_reported_card_where_it_is(client_factory):
     """Issue 13, item 13: the client reports the card it is dragging; at the alarm that
-    card is deployed there (if legal), the card nobody moved is removed, and nothing is
-    placed afterwards."""
+    card stops there, the card nobody moved is removed, and nothing is placed afterwards.
+    Issue 54, item 1: the player then deploys the frozen card or removes it; one who does
+    not answer gets it deployed when the server's grace period ("alarm") is over."""
     client = client_factory(clock_scale=0.1)  # Dispute's 30 s last 3 s
     m = _create(client, "conflict", {"players": 2, "scale": "dispute"})
     ws, welcome, st = join(client, m["id"], m["tokens"])
@@ -226,6 +230,10 @@ def test_conflict_alarm_deploys_the_reported_card_where_it_is(client_factory):
     ws.send_json({"type": "hold", "seat": 0, "n": st["n"], "at": [450, 300, 0]})
     ws.send_json({"type": "hold", "seat": 0, "n": st["n"], "at": [300, 100, 90]})
     _synced(ws)
+    events = _until_event(ws, "frozen")
+    assert [e for e in events if e["kind"] == "frozen"] == [
+        {"kind": "frozen", "seat": 0, "x": 300, "y": 100, "angle": 90}
+    ]
     events = _until_event(ws, "battle")
     placed = [e for e in events if e["kind"] == "placed"]
     assert placed == [

@@ -412,9 +412,10 @@ def test_the_card_held_at_the_alarm_lands_where_it_is(
     fast_clock_live: LiveServer, browser: Browser, shots
 ):
     """Issue 13, item 13: while a card is dragged the page reports where it is; when the
-    clock rings the card lands there, turned as it is held, without being let go (the
-    last move before the alarm is a turn of the wheel: the latest report wins). A card
-    taken back to hand before the alarm is removed. Nothing is placed afterwards."""
+    clock rings the card stops there, turned as it is held, without being let go (the
+    last move before the alarm is a turn of the wheel: the latest report wins), and
+    (issue 54, item 1) its player deploys it there with "Deploy here". A card taken back
+    to hand before the alarm is removed. Nothing is placed afterwards."""
     live = fast_clock_live  # Dispute's 30 s last 12 s
     m = live.create(
         {
@@ -462,6 +463,18 @@ def test_the_card_held_at_the_alarm_lands_where_it_is(
     assert server_cards(live, mid) == []  # nothing let go of
     for page in pages:
         expect(page.locator("#log")).to_contain_text("Time is up", timeout=30_000)
+    # Issue 54, item 1: the card stops where it is and Ada chooses; Bo sees it frozen
+    # there, face down, and has nothing to choose (his card was back in hand: removed).
+    frozen = ada.locator(".cf-frozen[data-frozen='0']")
+    expect(frozen).to_have_count(1)
+    assert (frozen.get_attribute("data-x"), frozen.get_attribute("data-angle")) == ("250", "30")
+    expect(bo.locator(".cf-frozen[data-frozen='0']")).to_have_count(1)
+    expect(bo.locator("#cf-deploy-here")).to_have_count(0)
+    expect(ada.locator(".cf-head")).to_contain_text("frozen")
+    assert server_cards(live, mid) == []  # not deployed until she says so
+    expect(ada.locator("#cf-remove")).to_be_visible()
+    ada.locator("#cf-deploy-here").click()
+    expect(bo.locator("svg [data-card]")).to_have_count(1)
     cards = server_cards(live, mid)
     assert len(cards) == 1 and near(cards[0], 250, 200, 30, 0), cards
     expect(bo.locator("svg [data-card]")).to_have_count(1)
@@ -477,7 +490,8 @@ def test_the_card_held_at_the_alarm_lands_where_it_is(
 
 def test_light_speed_stop_lands_the_card_being_moved(live: LiveServer, browser: Browser, shots):
     """Light Speed: when Bo deploys his last card and calls stop, the card Ada is moving
-    at that moment lands exactly where it is; she can move it no further."""
+    at that moment stops exactly where it is; she can move it no further, and (issue 54,
+    item 1) she chooses to remove it instead of deploying it there."""
     m = live.create(
         {
             "game": "conflict",
@@ -513,12 +527,22 @@ def test_light_speed_stop_lands_the_card_being_moved(live: LiveServer, browser: 
         drag_card(bo, x, 450)
         wait_update(bo, before)
     expect(ada.locator("#log")).to_contain_text("stop")
-    expect(bo.locator("svg [data-card]")).to_have_count(3)
-    cards = server_cards(live, mid)
-    assert any(near(c, 200, 150, 15, 0) for c in cards), cards
+    # Issue 54, item 1: her card is frozen where it was; she takes it away ("Remove")
+    frozen = ada.locator(".cf-frozen[data-frozen='0']")
+    expect(frozen).to_have_count(1)
+    assert [frozen.get_attribute(k) for k in ("data-x", "data-y", "data-angle")] == [
+        "200",
+        "150",
+        "15",
+    ]
     expect(ada.locator(".cf-ghost")).to_have_count(0)
     ada.mouse.move(*on_table(ada, 400, 150), steps=4)
-    ada.mouse.up()  # the card is down already: nothing more is placed
-    ada.wait_for_timeout(300)
-    assert len(server_cards(live, mid)) == 3
+    ada.mouse.up()  # the card is frozen: letting go moves and places nothing
+    expect(ada.locator("#cf-deploy-here")).to_be_visible()
+    ada.locator("#cf-remove").click()
+    expect(ada.locator("#log")).to_contain_text("removed")
+    expect(bo.locator("svg [data-card]")).to_have_count(2)
+    expect(ada.locator(".cf-frozen")).to_have_count(0)
+    cards = server_cards(live, mid)
+    assert len(cards) == 2 and not any(near(c, 200, 150, 15, 0) for c in cards), cards
     assert not errors, errors

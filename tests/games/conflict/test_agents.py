@@ -166,7 +166,9 @@ def test_the_heuristic_plays_the_pinned_games() -> None:
     it (docs/balance.md) would no longer be reproducible. The Conflict game was re-pinned
     after the eighth balance pass changed the Hexai Drone's hull (data, not the heuristic:
     with the old fleet files the same code still plays 397ccaddb316cd23), and the War game
-    after the tenth (its Vak and Tetrakori fleets; before it: 62 actions, 82ca84c510276182)."""
+    after the tenth (its Vak and Tetrakori fleets; before it: 62 actions, 82ca84c510276182),
+    and the Conflict game again when the Drones lost the regeneration they could never use
+    (issue 54, item 3: the Hexai buy differently; before it 37 actions, 8fe9d0c48042fc2a)."""
     played = []
     for scale, races, seed in (
         ("conflict", ["wiss", "hexai"], 7),
@@ -177,4 +179,4 @@ def test_the_heuristic_plays_the_pinned_games() -> None:
         entries = play_match(game, agents, seed, keep_match=True).match.record.entries
         text = "\n".join(f"{e.seat} {e.action.to_json()}" for e in entries)
         played.append((scale, len(entries), hashlib.sha256(text.encode()).hexdigest()[:16]))
-    assert played == [("conflict", 37, "8fe9d0c48042fc2a"), ("war", 60, "448c35d3d0161cdc")]
+    assert played == [("conflict", 36, "94368de344f3ac95"), ("war", 60, "448c35d3d0161cdc")]

@@ -297,6 +297,7 @@ CONFIGS = [
     {"players": 2, "scale": "dispute", "variants": ["meteor"], "meteors": 3},
     {"players": 3, "scale": "conflict", "deployment": "light_speed"},
     {"players": 4, "scale": "dispute", "variants": ["stolen_goods"]},
+    {"players": 3, "scale": "dispute", "clock": "real"},
 ]
 
 
@@ -314,8 +315,13 @@ def random_position(cfg: dict[str, Any], seed: int, steps: int) -> ConflictState
         buys = [a for a in acts if a.kind == "buy"]
         if buys and rng.below(4):
             action = rng.choice(buys)
-        elif state.phase == "deployment" and game.timed and rng.below(12) == 0:
-            action = Action("timeout")
+        elif state.phase == "deployment" and game.real_clock and rng.below(12) == 0:
+            # the server's alarm, reporting a free spot for the cards of some seats: they
+            # freeze there (the alarm step) until deployed or removed
+            spots = [a.args for a in acts if a.kind == "place"]
+            held = [s for s in state.to_move if rng.below(2) and spots]
+            args = [v for s in held for v in (s, *rng.choice(spots))]
+            action, seat = Action("timeout", tuple(args)), state.to_move[0]
         else:
             action = rng.choice(acts)
         state.apply(action, seat)

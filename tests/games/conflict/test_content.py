@@ -100,3 +100,87 @@ def test_missing_scale_and_bad_json(tmp_path: Path) -> None:
     (d / "table.json").write_text("{not json")
     with pytest.raises(ValueError, match=r"table\.json"):
         load_content(d)
+
+
+def test_every_ability_is_printed_on_its_card() -> None:
+    """Issue 54, item 2: the rulebook prints a ship's special rule on the card, and a
+    person learns a ship from its text (the shop, the terminal, the page): every ability
+    in data has its sentence in the text, and no text names an ability the data lacks."""
+    from skydeck.games.conflict.content import AbilitiesModel, ability_texts
+
+    for ship in default_content().ships:
+        if ship.role == "meteor":
+            continue
+        ab = AbilitiesModel(
+            immune_to=sorted(ship.immune_to), regenerate=ship.regenerate, ion_proof=ship.ion_proof
+        )
+        for sentence in ability_texts(ab):
+            assert sentence in ship.text, f"{ship.id}: {sentence!r} not in {ship.text!r}"
+        if not ability_texts(ab):
+            assert ship.role == "cargo" or ship.text == "", f"{ship.id}: {ship.text!r}"
+    spinner = default_content().ships[default_content().by_id["hexai.spinner_1"]]
+    assert spinner.regenerate == 1 and spinner.text.startswith("Regenerates")
+
+
+def _edit_ship(tmp_path: Path, race: str, ship_id: str, **fields: object) -> Path:
+    d = _copy(tmp_path)
+    path = d / "fleets" / f"{race}.json"
+    obj = json.loads(path.read_text())
+    ship = next(s for s in obj["ships"] if s["id"] == ship_id)
+    ship.update(fields)
+    path.write_text(json.dumps(obj))
+    return d
+
+
+def test_a_card_hiding_an_ability_is_refused(tmp_path: Path) -> None:
+    d = _edit_ship(tmp_path, "hexai", "hexai.mender_1", text="")
+    with pytest.raises(ValueError, match=r"hexai\.mender_1: its text must print every ability"):
+        load_content(d)
+
+
+def test_a_card_claiming_an_ability_it_lacks_is_refused(tmp_path: Path) -> None:
+    d = _edit_ship(tmp_path, "hexai", "hexai.guard_1", text="Ion lasers do not delay it.")
+    with pytest.raises(ValueError, match=r"hexai\.guard_1: its text says 'Ion lasers do not'"):
+        load_content(d)
+
+
+def test_no_ship_carries_a_regeneration_that_cannot_act(tmp_path: Path) -> None:
+    """Issue 54, item 3: a 1-hull ship is destroyed by any damage before the step's
+    regeneration, so "Regenerates" on it could never act (RULINGS 12): the Hexai Drones
+    have no regeneration, and data giving it to a 1-hull ship is refused."""
+    c = default_content()
+    for i in c.fleets["hexai"]:
+        ship = c.ships[i]
+        if ship.regenerate:
+            assert ship.hull >= 2, ship.id
+    drone = c.ships[c.by_id["hexai.drone_1"]]
+    assert drone.hull == 1 and drone.regenerate == 0 and "Regenerates" not in drone.text
+    text = "Regenerates: removes 1 damage token at the end of each initiative step it survives."
+    d = _edit_ship(
+        tmp_path, "hexai", "hexai.cell_1", hull=1, abilities={"regenerate": 1}, text=text
+    )
+    with pytest.raises(ValueError, match=r"hexai\.cell_1: a ship with 1 hull point can never"):
+        load_content(d)
+
+
+def test_the_rulings_figures_of_the_fleets_hold() -> None:
+    """Issue 54, item 4: RULINGS content item 1 gives the fleets' credit totals and what
+    a Dispute buys; they must be today's data (they were stale after the balance passes),
+    and battle item 26 must name the Stolen Goods exception of item 33."""
+    c = default_content()
+    rulings = (DATA.parent / "RULINGS.md").read_text()
+    totals, most = [], {}
+    for race in c.fleets:
+        costs = sorted(c.ships[i].cost for i in c.regulars_of(race))
+        totals.append(sum(costs))
+        n, spent = 0, 0
+        while n < len(costs) and spent + costs[n] <= 10:
+            spent, n = spent + costs[n], n + 1
+        most[race] = n
+    flat = " ".join(rulings.split())
+    assert f"cost {min(totals)}-{max(totals)} credits in all" in flat
+    others = {n for r, n in most.items() if r != "wiss"}
+    assert others == {6} and most["wiss"] == 5
+    assert "buys at most 5 regular ships for the Wiss and 6 for the other races" in flat
+    item26 = flat[flat.index("26. **Stolen cubes**") : flat.index("27. **")]
+    assert "Stolen Goods" in item26 and "item 33" in item26

@@ -8,7 +8,7 @@ import pytest
 
 from skydeck.core import Action, IllegalAction
 from skydeck.games.conflict import geometry as g
-from skydeck.games.conflict.state import BATTLE, DEPLOY, LAST, PREP
+from skydeck.games.conflict.state import ALARM, BATTLE, DEPLOY, LAST, PREP
 from tests.games.conflict.helpers import load, prepared
 
 
@@ -147,9 +147,12 @@ def test_legal_placements_are_a_finite_grid_of_legal_spots() -> None:
     assert not any((x, y) == (450, 300) for x, y, _ in spots)
 
 
-def test_the_alarm_deploys_the_reported_card_where_it_is_and_nothing_after() -> None:
-    """Issue 13, item 13: at the alarm players stop drawing; a card being played is
-    deployed where it is (the server reports it) or removed; nobody places afterwards."""
+def test_the_alarm_freezes_the_reported_card_and_its_player_deploys_it() -> None:
+    """Issue 13, item 13 and issue 54, item 1: at the alarm players stop drawing; "if
+    they are in the process of playing a card, they immediately stop moving it and may
+    either lift their finger, deploying it where it is, or choose to remove it". The card
+    Player 1 is moving (the server reports it) stops there; Player 1 chooses; a card not
+    on the table is removed; nobody places afterwards."""
     game = load(deployment="timed", clock="real")
     st = prepared(game, [["wiss.lancer_1", "wiss.tempest_1"], ["vak.raider_1"]])
     st.apply(place(100, 100, 0), 0)
@@ -158,13 +161,52 @@ def test_the_alarm_deploys_the_reported_card_where_it_is_and_nothing_after() -> 
     # the server's clock, sent as any seat to move: Player 1 is moving its card at
     # (300, 100) turned 90; Player 2 has not put its card on the table
     events = st.apply(Action("timeout", (0, 300, 100, 90)), 0)
-    assert st.phase == BATTLE and st.decks == [[], []] and st.hands == [-1, -1]
-    assert st.cards[-1][:5] == [held, 0, 300, 100, 90]
-    assert len(st.cards) == 3
-    assert [e.kind for e in events][:3] == ["stop", "placed", "removed"]
+    assert [e.kind for e in events] == ["stop", "frozen", "removed"]
     assert events[2].data == {"seat": 1, "why": "it was not on the table"}
+    assert st.phase == ALARM and st.to_move == (0,) and st.decks == [[], []]
+    assert st.legal_actions(0) == [Action("deploy"), Action("remove")]
+    assert st.view(1)["seats"][0]["frozen"] == [300, 100, 90]
+    assert len(st.cards) == 2  # not deployed yet: the finger is still on it
+    refused(st, place(500, 300, 0), 0, "frozen where it is")
+    refused(st, Action("timeout", (0, 500, 300, 0)), 0, "frozen where it is")
+    refused(st, Action("deploy", (500, 300, 0)), 0, "no arguments")
+    events = st.apply(Action("deploy"), 0)
+    assert events[0].kind == "placed" and events[0].data["at_alarm"]
+    assert st.phase == BATTLE and st.hands == [-1, -1]
+    assert st.cards[-1][:5] == [held, 0, 300, 100, 90]
     assert st.to_move == (0, 1) and st.legal_actions(0) == [Action("fire")]
     refused(st, place(500, 300, 0), 1, "not legal in the battle phase")
+
+
+def test_after_the_alarm_a_player_may_remove_the_frozen_card() -> None:
+    """Issue 54, item 1: "or choose to remove it and not deploy it at all"."""
+    game = load(deployment="timed", clock="real")
+    st = prepared(game, [["wiss.lancer_1"], ["vak.raider_1"]])
+    st.apply(place(100, 100, 0), 0)
+    st.apply(place(800, 500, 180), 1)
+    st.apply(Action("timeout", (0, 300, 100, 90, 1, 600, 300, 0)), 0)
+    assert st.phase == ALARM and st.to_move == (0, 1)
+    events = st.apply(Action("remove"), 0)
+    assert events == [] or [e.kind for e in events] == ["removed"]
+    assert st.to_move == (1,) and st.hands[0] == -1
+    st.apply(Action("deploy"), 1)
+    assert st.phase == BATTLE
+    assert [(c[1], c[2], c[3]) for c in st.cards] == [(0, 100, 100), (1, 800, 500), (1, 600, 300)]
+
+
+def test_the_servers_close_deploys_the_unanswered_frozen_cards_if_legal() -> None:
+    """Issue 54, item 1: a player who does not answer within the server's grace period
+    gets the frozen card deployed where it is (lifting the finger), as before the step."""
+    game = load(deployment="timed", clock="real")
+    st = prepared(game, [["wiss.lancer_1"], ["vak.raider_1"]])
+    st.apply(place(100, 100, 0), 0)
+    st.apply(place(800, 500, 180), 1)
+    st.apply(Action("timeout", (0, 300, 100, 90, 1, 600, 300, 0)), 1)
+    st.apply(Action("remove"), 1)
+    events = st.apply(Action("close"), 0)
+    assert [e.kind for e in events][:1] == ["placed"] and st.phase == BATTLE
+    assert st.cards[-1][1:5] == [0, 300, 100, 90] and len(st.cards) == 3
+    assert Action("close") not in st.legal_actions(0)  # the clock's, never a player's
 
 
 def test_a_reported_card_on_an_illegal_spot_is_removed() -> None:
@@ -179,14 +221,50 @@ def test_a_reported_card_on_an_illegal_spot_is_removed() -> None:
     assert len(st.cards) == 2 and st.phase not in (DEPLOY, LAST)
 
 
-def test_two_reported_cards_touching_each_other_are_both_removed() -> None:
+def test_two_frozen_cards_touching_each_other() -> None:
+    """Two cards frozen touching each other: neither may be deployed while the other is
+    there; if one player removes theirs, the other may deploy; if nobody answers, the
+    server's close removes both."""
     game = load(deployment="timed", clock="real")
     st = prepared(game, [["wiss.lancer_1"], ["vak.raider_1"]])
     st.apply(place(100, 100, 0), 0)
     st.apply(place(800, 500, 180), 1)
-    events = st.apply(Action("timeout", (0, 450, 300, 0, 1, 500, 300, 0)), 0)
+    before = st.clone()
+    st.apply(Action("timeout", (0, 450, 300, 0, 1, 500, 300, 0)), 0)
+    assert st.phase == ALARM and st.legal_actions(0) == [Action("remove")]
+    refused(st, Action("deploy"), 1, "touches another card frozen at the same moment")
+    events = st.apply(Action("close"), 0)
     assert [e.data["seat"] for e in events if e.kind == "removed"] == [0, 1]
-    assert len(st.cards) == 2
+    assert len(st.cards) == 2 and st.phase in (BATTLE, "over")
+    st = before
+    st.apply(Action("timeout", (0, 450, 300, 0, 1, 500, 300, 0)), 0)
+    st.apply(Action("remove"), 0)
+    assert st.legal_actions(1) == [Action("deploy"), Action("remove")]
+    st.apply(Action("deploy"), 1)
+    assert st.phase == BATTLE and st.cards[-1][1:5] == [1, 500, 300, 0]
+
+
+def test_the_alarm_step_survives_a_snapshot() -> None:
+    game = load(deployment="timed", clock="real")
+    st = prepared(game, [["wiss.lancer_1"], ["vak.raider_1"]])
+    st.apply(place(100, 100, 0), 0)
+    st.apply(Action("timeout", (0, 300, 100, 90)), 0)
+    back = game.restore(json.loads(dump(st)))
+    assert back.phase == ALARM and back.frozen == st.frozen and back.to_move == (0,)
+    old = st.to_json()
+    del old["frozen"]  # stored before the alarm step existed: no card frozen
+    assert game.restore(old).frozen == [None, None]
+
+
+def test_a_bare_timeout_is_refused_under_the_model_clock() -> None:
+    """Issue 54, item 5: with the model clock no server clock runs, so nothing may ring
+    the alarm from outside (a bare ``timeout`` would remove every card in hand)."""
+    st = prepared(load(deployment="timed"), [["wiss.lancer_1"], []])
+    refused(st, Action("timeout"), 0, "model clock")
+    refused(st, Action("timeout", (0, 300, 100, 0)), 0, "model clock")
+    assert not st.accepts(Action("timeout"), 1)
+    real = prepared(load(deployment="timed", clock="real"), [["wiss.lancer_1"], []])
+    assert real.accepts(Action("timeout"), 0)
 
 
 def test_a_malformed_alarm_report_is_refused_with_its_fault() -> None:
@@ -279,6 +357,10 @@ def test_light_speed_stop_with_a_real_clock_waits_for_the_report() -> None:
     assert st.legal_actions(1) == [Action("done")]
     refused(st, place(600, 300, 90), 1, "stays where it is")
     st.apply(Action("timeout", (1, 600, 300, 90)), 1)
+    # "either deployed exactly where they were or removed": its player chooses (the
+    # alarm step, as with the timer; RULINGS 16)
+    assert st.phase == ALARM and st.legal_actions(1) == [Action("deploy"), Action("remove")]
+    st.apply(Action("deploy"), 1)
     assert st.phase == BATTLE and st.cards[-1][1:5] == [1, 600, 300, 90]
 
 

@@ -124,9 +124,9 @@ def test_illegal_placements_are_refused_and_change_nothing(
 def test_the_alarm_lands_only_legal_reported_cards_and_ends_deployment(
     seed: int, rounds: int, spots: list[tuple[int, int, int]], reporting: list[bool]
 ) -> None:
-    """Whatever the reports say, after the alarm no card touches another or leaves the
-    table, every card in hand is either down where it was reported or removed, and
-    nobody can place any more."""
+    """Whatever the reports say and whatever each player answers after it, after the
+    alarm no card touches another or leaves the table, every card in hand is either down
+    where it was reported or removed, and nobody can place any more."""
     game = load(4, scale="dispute", clock="real")
     s = game.new(seed)
     for seat in range(4):
@@ -144,6 +144,14 @@ def test_the_alarm_lands_only_legal_reported_cards_and_ends_deployment(
     args = [v for seat in holders if reporting[seat] for v in (seat, *spots[seat])]
     before = len(s.cards)
     events = s.apply(Action("timeout", tuple(args)), holders[0])
+    frozen = [e.data["seat"] for e in events if e.kind == "frozen"]
+    while s.phase == "alarm":  # each frozen card: deployed, removed, or the server closes
+        assert set(s.to_move) <= set(frozen)
+        seat = rng.choice(s.to_move)
+        if rng.below(4) == 0:
+            events += s.apply(Action("close"), seat)
+        else:
+            events += s.apply(rng.choice(s.legal_actions(seat)), seat)
     assert s.phase in ("battle", "over") and all(h == -1 for h in s.hands)
     landed = [e.data for e in events if e.kind == "placed"]
     removed = [e.data["seat"] for e in events if e.kind == "removed"]

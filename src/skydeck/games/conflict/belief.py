@@ -128,6 +128,8 @@ def _copy_public(st: ConflictState, view: dict[str, Any]) -> None:
     st.initiative = -1 if battle["initiative"] is None else int(battle["initiative"])
     st.last_shots = [dict(shot) for shot in battle["shots"]]
     st.stopped_by = -1 if view["stopped_by"] is None else int(view["stopped_by"])
+    frozen = [s.get("frozen") for s in seats]
+    st.frozen = [None if f is None else (int(f[0]), int(f[1]), int(f[2])) for f in frozen]
 
 
 # --- one seat's hidden part ------------------------------------------------------------

@@ -64,6 +64,29 @@ class AbilitiesModel(_Model):
     ion_proof: bool = False
 
 
+def ability_texts(ab: AbilitiesModel) -> list[str]:
+    """The sentence a card prints for each ability it has (the shop, the terminal and the
+    page show ``text``, so a buyer learns every ability from it)."""
+    out = [f"Cannot be damaged by strength-{k} lasers." for k in sorted(ab.immune_to)]
+    if ab.regenerate:
+        tokens = "token" if ab.regenerate == 1 else "tokens"
+        out.append(
+            f"Regenerates: removes {ab.regenerate} damage {tokens} at the end of each "
+            "initiative step it survives."
+        )
+    if ab.ion_proof:
+        out.append("Ion lasers do not delay it.")
+    return out
+
+
+#: Words of an ability's sentence: a text naming one must have that ability in data.
+_ABILITY_WORDS = {
+    "Regenerates": lambda ab: ab.regenerate > 0,
+    "Cannot be damaged": lambda ab: bool(ab.immune_to),
+    "Ion lasers do not": lambda ab: ab.ion_proof,
+}
+
+
 class ShipModel(_Model):
     id: str = Field(pattern=r"^[a-z_]+\.[a-z0-9_]+$")
     name: str
@@ -85,6 +108,23 @@ class ShipModel(_Model):
             raise ValueError("a fighting ship needs at least 1 hull point")
         if self.role != "ship" and self.cost != 0:
             raise ValueError("Cargo ships and Flagships are not bought: cost must be 0")
+        if self.abilities.regenerate and self.hull < 2:
+            # any damage destroys a 1-hull ship before the step's regeneration (RULINGS 12)
+            raise ValueError(
+                f"{self.id}: a ship with {self.hull} hull point can never regenerate "
+                "(any damage destroys it first): drop 'regenerate' or give it more hull"
+            )
+        missing = [t for t in ability_texts(self.abilities) if t not in self.text]
+        if missing:
+            raise ValueError(
+                f"{self.id}: its text must print every ability it has (the rulebook puts a "
+                f"ship's special rule on its card); missing {missing}"
+            )
+        for word, has in _ABILITY_WORDS.items():
+            if word in self.text and not has(self.abilities):
+                raise ValueError(
+                    f"{self.id}: its text says {word!r} but its data has no such ability"
+                )
         return self
 
 

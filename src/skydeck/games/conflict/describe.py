@@ -110,6 +110,11 @@ def describe_event(
         return f"{who} stops deploying"
     if k == "time_up":
         return f"Time is up for {who} after {_plural(int(e['cards']), 'card')} on the table"
+    if k == "frozen":
+        return (
+            f"{who}'s card stops at ({e['x']}, {e['y']}) mm facing {e['angle']} degrees: "
+            "deploy it there or remove it"
+        )
     if k == "removed":
         why = f": {e['why']}" if e.get("why") else ""
         return f"{who}'s card in hand leaves the game{why}"

@@ -4,7 +4,9 @@ Actions: ``buy`` (every regular ship of the races in play), ``ready``, ``place``
 engine's placement grid (``data/table.json``: centres every 100 mm from a 60 mm margin,
 centred on the 900 x 600 table, x 8 angles every 45 degrees, keeping the spots whose
 card lies wholly on the table: 320 spots), ``done`` and ``fire``. The clock's
-``timeout`` is the server's, never an agent's. The continuous variant
+``timeout`` is the server's, never an agent's; so is the alarm step it opens (phase
+``alarm``, ``deploy`` / ``remove``), which never arises without the server's clock
+and so has no index and no phase here. The continuous variant
 (``placement="continuous"``) adds one ``place_any`` index whose x, y, angle come in a
 Box beside it, as fractions of the table's width and height and of a full turn (see
 ``skydeck.rl.match``).

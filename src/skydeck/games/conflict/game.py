@@ -40,6 +40,16 @@ def _stop_seconds(options: dict[str, Any]) -> float | None:
     return 0.0
 
 
+#: Seconds the server gives each player, after the alarm or a stop, to deploy the card
+#: frozen under their finger or remove it; then ``close`` deploys it if legal.
+ALARM_GRACE_SECONDS = 10.0
+
+
+def _alarm_seconds(options: dict[str, Any]) -> float | None:
+    """Only a real clock freezes a card under a finger (RULINGS 15)."""
+    return ALARM_GRACE_SECONDS if options.get("clock", "model") == "real" else None
+
+
 def _facets(view: dict[str, Any], players: int) -> list[SeatFacets]:
     # Deployment and battle are simultaneous: no seat moves first.
     return [SeatFacets(faction=s.get("race")) for s in view.get("seats", [])[:players]]
@@ -62,6 +72,9 @@ class ConflictGame(Game):
                 "timeout", _deployment_seconds, scope="table", label="deployment", reports=True
             ),
             TimedAction("timeout", _stop_seconds, scope="table", label="stop", reports=True),
+            # After it, each player deploys the frozen card or removes it; a player who
+            # does not answer within the grace period gets the card deployed if legal.
+            TimedAction("close", _alarm_seconds, scope="table", label="alarm"),
         ),
         # A live server runs the deployment on its real clock, not the time model.
         live_options={"clock": "real"},
@@ -146,6 +159,12 @@ class ConflictGame(Game):
             return "the clock: " + (
                 "cards being moved: " + "; ".join(moving) if moving else "no card being moved"
             )
+        if action.kind == "deploy" and not action.args:
+            return "deploy here (the frozen card lands where it is)"
+        if action.kind == "remove" and not action.args:
+            return "remove (the frozen card leaves the game)"
+        if action.kind == "close" and not action.args:
+            return "the clock: the grace period after the alarm is over"
         if action.kind == "place" and len(action.args) == 3:
             x, y, a = action.args
             return f"place at ({x}, {y}) mm facing {a} degrees"

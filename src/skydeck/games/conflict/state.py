@@ -10,6 +10,10 @@ Phases and who acts (``to_move``):
   cards others hold are removed (model), or the server reports them (real);
 - ``last_card`` (light speed, real clock only): after a stop, the seats still holding
   a card wait for the server's report (``timeout``) or take the card back (``done``);
+- ``alarm`` (real clock only): after the alarm or the stop's report, each seat whose
+  reported card lies frozen on the table chooses ``deploy`` (where it is, if legal) or
+  ``remove``; the server's ``close`` ends the step for seats that did not answer
+  (deployed if legal, else removed, RULINGS 15);
 - ``battle``: every seat; any ``fire`` resolves the next initiative step;
 - ``over``.
 See VIEW.md for the view and the action notation, RULINGS.md for interpretations.
@@ -37,8 +41,12 @@ if TYPE_CHECKING:
     from skydeck.games.conflict.game import ConflictGame
 
 PREP, DEPLOY, LAST, BATTLE, OVER = "preparation", "deployment", "last_card", "battle", "over"
-PHASES = (PREP, DEPLOY, LAST, BATTLE, OVER)
+ALARM = "alarm"
+PHASES = (PREP, DEPLOY, LAST, ALARM, BATTLE, OVER)
 READY, DONE, FIRE, TIMEOUT = Action("ready"), Action("done"), Action("fire"), Action("timeout")
+#: The alarm's keep-or-remove step: lift the finger (the card lands where it is frozen)
+#: or take it away; ``close`` is the server's end of the step (its grace period).
+DEPLOY_HERE, REMOVE, CLOSE = Action("deploy"), Action("remove"), Action("close")
 #: ship id -> its ``buy`` action: Preparation's legal lists hand out the same objects
 #: every time, as Deployment's do (``shapes.place_action``), so callers that look
 #: actions up by identity (skydeck.rl's catalogue) skip the dataclass hash
@@ -76,6 +84,8 @@ class ConflictState(State):
         self.initiative = -1
         self.last_shots: list[dict[str, Any]] = []
         self.stopped_by = -1  # light speed: the seat that called "stop"
+        #: the alarm step: where each seat's card lies frozen, None: no frozen card
+        self.frozen: list[tuple[int, int, int] | None] = [None] * n
         self._free: list[tuple[int, int, int]] | None = None  # placement cache
         #: battle.fire_step's geometry of the cards on the table (cards never move)
         self._step_cache: tuple[Any, ...] | None = None
@@ -88,6 +98,8 @@ class ConflictState(State):
             return tuple(i for i, r in enumerate(self.ready) if not r)
         if ph in (DEPLOY, LAST):
             return tuple(i for i, h in enumerate(self.hands) if h >= 0 and not self.done[i])
+        if ph == ALARM:
+            return tuple(i for i, f in enumerate(self.frozen) if f is not None)
         if ph == BATTLE:
             return tuple(range(self.game.players))
         return ()
@@ -118,6 +130,8 @@ class ConflictState(State):
             return acts
         if ph == LAST:
             return [DONE]  # the card stays where it is: only the server's report places it
+        if ph == ALARM:
+            return [DEPLOY_HERE, REMOVE] if self._frozen_error(seat) is None else [REMOVE]
         return [FIRE]
 
     def free_placements(self) -> list[tuple[int, int, int]]:
@@ -162,6 +176,12 @@ class ConflictState(State):
                         "'timeout' is the timer's alarm: a Light Speed deployment has none "
                         "(it stops when a seat deploys its last card)"
                     )
+                if not self.game.real_clock:
+                    raise IllegalAction(
+                        "'timeout' is the server clock's alarm: with the model clock no "
+                        "server clock runs (each seat's alarm rings after the cards it has "
+                        "time for, RULINGS 15)"
+                    )
                 self._check_reports(args)
                 return
             if kind == "place":
@@ -173,6 +193,20 @@ class ConflictState(State):
                 self._check_place(args)
                 return
             raise IllegalAction(f"'{action}' is not a Deployment action (place x y angle, done)")
+        if ph == ALARM:
+            if kind in ("deploy", "remove", "close") and args:
+                raise IllegalAction(f"'{kind}' takes no arguments: the card stays where it is")
+            if kind == "remove" or kind == "close":
+                return
+            if kind == "deploy":
+                why = self._frozen_error(seat)
+                if why is not None:
+                    raise IllegalAction(f"your card cannot be deployed where it is: {why}")
+                return
+            raise IllegalAction(
+                f"'{action}' is not an action after the alarm: your card is frozen where it "
+                "is ('deploy' it there or 'remove' it)"
+            )
         if ph == BATTLE and kind == "fire" and not args:
             return
         raise IllegalAction(f"'{action}' is not legal in the {ph} phase")
@@ -229,6 +263,12 @@ class ConflictState(State):
             if self.phase == DEPLOY:  # the timer's alarm (in last_card: the stop's report)
                 events.append(Event("stop", {"why": "timeout", "seat": None}))
             return events + self._alarm(action.args)  # type: ignore[arg-type]
+        if kind == "deploy":
+            return self._unfreeze(seat, True) + self._after_alarm()
+        if kind == "remove":
+            return self._unfreeze(seat, False) + self._after_alarm()
+        if kind == "close":
+            return self._close()
         if kind == "fire":
             events = b.fire_step(self)
             if b.next_initiative(self) is None:
@@ -351,40 +391,81 @@ class ConflictState(State):
         return events + self._alarm(())
 
     def _alarm(self, args: tuple[int, ...]) -> list[Event]:
-        """The alarm (timed) or the stop's report (Light Speed): nobody draws any more;
-        each reported card lands where it is if that spot is legal, else it is removed,
-        as is every card in hand nobody reported; deployment ends."""
+        """The alarm (timed) or the stop's report (Light Speed): nobody draws any more. A
+        reported card that lies on the table touching no card there freezes where it is
+        and its player chooses to deploy it there or remove it (the ``alarm`` step); any
+        other card in hand is removed. Deployment ends when no card is frozen."""
         events: list[Event] = []
         reports = {args[k]: (args[k + 1], args[k + 2], args[k + 3]) for k in range(0, len(args), 4)}
         occupied = self._occupied()
-        why: dict[int, str | None] = {s: self._spot_error(*p, occupied) for s, p in reports.items()}
-        fits = [s for s in reports if why[s] is None]
-        sh = self.game.shapes
-        for s in fits:  # two reported cards touching each other: neither can land
-            others = [reports[t] for t in fits if t != s]
-            if others and sh.placement_error(*reports[s], others) is not None:
-                why[s] = "it touches another card played at the same moment"
         for seat in range(self.game.players):
             card = self.hands[seat]
             if card < 0 or self.done[seat]:
                 continue
+            why = "it was not on the table"
+            if seat in reports:
+                why = self._spot_error(*reports[seat], occupied) or ""
+            if not why:
+                self.frozen[seat] = reports[seat]
+                x, y, angle = reports[seat]
+                events.append(Event("frozen", {"seat": seat, "x": x, "y": y, "angle": angle}))
+                continue
             self.hands[seat] = -1
             self.done[seat] = True
-            if seat in reports and why[seat] is None:
-                x, y, angle = reports[seat]
-                self.cards.append(b.new_card(card, seat, x, y, angle))
-                self.reveals += 1
-                data = {"seat": seat, "card": len(self.cards) - 1,
-                        "ship": self.game.content.ships[card].id,
-                        "x": x, "y": y, "angle": angle, "at_alarm": True}  # fmt: skip
-                events.append(Event("placed", data))
-            else:
-                reason = why.get(seat) or "it was not on the table"
-                events.append(Event("removed", {"seat": seat, "why": reason}))
-        self._free = None
+            events.append(Event("removed", {"seat": seat, "why": why}))
         for seat in range(self.game.players):
             self.decks[seat] = []
+        self._free = None
+        if any(f is not None for f in self.frozen):
+            self.phase = ALARM
+            return events
         return events + self._maybe_end_deployment()
+
+    def _frozen_error(self, seat: int) -> str | None:
+        """Why ``seat``'s frozen card cannot be deployed where it is now (it touches
+        another frozen card or one deployed there since the alarm); None if it can."""
+        spot = self.frozen[seat]
+        assert spot is not None
+        others = [f for s, f in enumerate(self.frozen) if f is not None and s != seat]
+        why = self.game.shapes.placement_error(*spot, self._occupied() + others)
+        if why is None:
+            return None
+        if self.game.shapes.placement_error(*spot, self._occupied()) is None:
+            return "it touches another card frozen at the same moment"
+        return why
+
+    def _unfreeze(self, seat: int, deploy: bool, why: str = "its player removed it") -> list[Event]:
+        """``seat``'s frozen card lands where it is (``deploy``) or leaves the game."""
+        card, spot = self.hands[seat], self.frozen[seat]
+        assert spot is not None
+        self.frozen[seat] = None
+        self.hands[seat] = -1
+        self.done[seat] = True
+        if not deploy:
+            return [Event("removed", {"seat": seat, "why": why})]
+        x, y, angle = spot
+        self.cards.append(b.new_card(card, seat, x, y, angle))
+        self.reveals += 1
+        self._free = None
+        data = {"seat": seat, "card": len(self.cards) - 1,
+                "ship": self.game.content.ships[card].id,
+                "x": x, "y": y, "angle": angle, "at_alarm": True}  # fmt: skip
+        return [Event("placed", data)]
+
+    def _close(self) -> list[Event]:
+        """The server's grace period is over: every card still frozen lands where it is
+        if that is legal (touching no card, frozen or not), else it is removed."""
+        events: list[Event] = []
+        waiting = [s for s, f in enumerate(self.frozen) if f is not None]
+        why = {s: self._frozen_error(s) for s in waiting}
+        for seat in waiting:
+            events += self._unfreeze(seat, why[seat] is None, why[seat] or "")
+        return events + self._after_alarm()
+
+    def _after_alarm(self) -> list[Event]:
+        if any(f is not None for f in self.frozen):
+            return []
+        return self._maybe_end_deployment()
 
     def _spot_error(self, x: int, y: int, angle: int, occupied: list[Any]) -> str | None:
         """Why a card cannot lie at (x, y, angle) on the table now; None if it can."""
@@ -478,6 +559,7 @@ class ConflictState(State):
         s.dealt, s.returned = self.dealt[:], self.returned[:]
         s.vaporised, s.supply, s.step = self.vaporised, self.supply, self.step
         s.initiative, s.last_shots, s.stopped_by = self.initiative, self.last_shots, self.stopped_by
+        s.frozen = self.frozen[:]
         s._free = self._free
         s._step_cache = self._step_cache  # immutable once built: shared safely
         return s
@@ -504,6 +586,7 @@ class ConflictState(State):
             "initiative": self.initiative,
             "last_shots": [_shot_copy(shot) for shot in self.last_shots],
             "stopped_by": self.stopped_by,
+            "frozen": [None if f is None else list(f) for f in self.frozen],
         }
 
     @classmethod
@@ -528,9 +611,22 @@ class ConflictState(State):
             s.step, s.initiative = int(obj["step"]), int(obj["initiative"])
             s.last_shots = [_shot_copy(shot) for shot in obj["last_shots"]]
             s.stopped_by = int(obj["stopped_by"])
+            # snapshots stored before the alarm step (issue 54) have no frozen cards
+            frozen = obj.get("frozen") or [None] * n
+            s.frozen = [None if f is None else (int(f[0]), int(f[1]), int(f[2])) for f in frozen]
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise ValueError(f"conflict: malformed state: {exc}") from None
-        lists = (s.fleets, s.ready, s.decks, s.hands, s.done, s.kills, s.dealt, s.returned)
+        lists = (
+            s.fleets,
+            s.ready,
+            s.decks,
+            s.hands,
+            s.done,
+            s.kills,
+            s.dealt,
+            s.returned,
+            s.frozen,
+        )
         if any(len(v) != n for v in lists):
             raise ValueError(f"conflict: malformed state: per-seat lists must have {n} entries")
         nships = len(game.content.ships)
@@ -549,4 +645,4 @@ def _shot_copy(shot: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-__all__ = ["BATTLE", "DEPLOY", "LAST", "OVER", "PHASES", "PREP", "ConflictState"]
+__all__ = ["ALARM", "BATTLE", "DEPLOY", "LAST", "OVER", "PHASES", "PREP", "ConflictState"]

@@ -119,9 +119,7 @@ def _game(players: int, scale: str, races: tuple[str, ...], variants: tuple[str,
     # The game's own class, not the registry: a game imports only core and itself.
     from skydeck.games.conflict.game import ConflictGame
 
-    return ConflictGame(
-        players=players, scale=scale, races=list(races), variants=list(variants)
-    )
+    return ConflictGame(players=players, scale=scale, races=list(races), variants=list(variants))
 
 
 def game_for(view: dict[str, Any]) -> ConflictGame:
@@ -246,6 +244,9 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
     for i, s in enumerate(view["seats"]):
         status = "done" if s["done"] else "ready" if s["ready"] else "choosing"
         hand = ships[s["hand"]]["name"] if s["hand"] else ("(card)" if s["holding"] else "")
+        if s.get("frozen"):
+            x, y, a = s["frozen"]
+            hand += f" frozen at ({x}, {y}) {a}°"
         fleet = ", ".join(ships[f]["name"] for f in s["fleet"]) if s["fleet"] is not None else "?"
         if s["credits_left"] is not None and view["phase"] == "preparation":
             fleet += f"  [{s['credits_left']} cr left]"

@@ -82,6 +82,10 @@ def card_view(st: ConflictState, uid: int) -> dict[str, Any]:
     }
 
 
+def _frozen(spot: tuple[int, int, int] | None) -> list[int] | None:
+    return None if spot is None else list(spot)
+
+
 def build_view(st: ConflictState, seat: int | None) -> dict[str, Any]:
     game = st.game
     content = game.content
@@ -97,6 +101,9 @@ def build_view(st: ConflictState, seat: int | None) -> dict[str, Any]:
                 "done": st.done[s],
                 "deck": len(st.decks[s]),
                 "holding": st.hands[s] >= 0,
+                # after the alarm: where the card being played lies frozen (public: it
+                # is on the table; its face shows when it is deployed)
+                "frozen": _frozen(st.frozen[s]),
                 "hand": ships[st.hands[s]].id if own and st.hands[s] >= 0 else None,
                 "fleet": sorted(ships[i].id for i in st.fleets[s]) if own else None,
                 "credits_left": st.credits_left(s) if own else None,

@@ -43,6 +43,8 @@ class HeuristicAgent:
             return self._prepare(legal_actions)
         if phase == "deployment":
             return self._deploy(view, legal_actions, seat)
+        if phase == "alarm" and Action("deploy") in legal_actions:
+            return Action("deploy")  # lift the finger: the card lands where it is frozen
         return legal_actions[0]
 
     # --- preparation ----------------------------------------------------------------
@@ -93,7 +95,7 @@ class HeuristicAgent:
         st = game.new(0)
         st.ready = [True] * game.players
         st.phase = BATTLE
-        deploying = view["phase"] in ("deployment", "last_card")
+        deploying = view["phase"] in ("deployment", "last_card", "alarm")
         for cv in view["cards"]:
             if not cv["on_table"]:
                 continue

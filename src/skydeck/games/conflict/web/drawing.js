@@ -342,9 +342,9 @@ export function render(root, latest, ctx) {
 
   // Header: phase, countdown, seats.
   const head = el("div", { class: "cf-head" });
-  const phase = { preparation: "Preparation: choose your fleet in secret", deployment: view.deployment === "timed" ? "Deployment against the clock" : "Deployment (Light Speed: stops when someone deploys their last card)", last_card: "Stop! The card being moved lands where it is", battle: `Battle: initiative ${view.battle.next ?? "—"} fires next`, over: "The battle is over" }[view.phase] || view.phase;
+  const phase = { preparation: "Preparation: choose your fleet in secret", deployment: view.deployment === "timed" ? "Deployment against the clock" : "Deployment (Light Speed: stops when someone deploys their last card)", last_card: "Stop! The card being moved lands where it is", alarm: `${view.deployment === "timed" ? "Time is up" : "Stop was called"}: each card being moved is frozen where it is — deploy it there or remove it`, battle: `Battle: initiative ${view.battle.next ?? "—"} fires next`, over: "The battle is over" }[view.phase] || view.phase;
   head.append(el("strong", {}, phase));
-  const timer = (ctx.deadlines || []).find((d) => d.kind === "deployment");
+  const timer = (ctx.deadlines || []).find((d) => d.kind === "deployment" || d.kind === "alarm");
   if (timer) head.append(el("span", { class: "cf-count", "data-due": timer.due, "data-offset": ctx.clockOffset || 0 }, ""));
   wrap.append(head);
   const seatsLine = el("div", { class: "cf-seats" });
@@ -354,6 +354,8 @@ export function render(root, latest, ctx) {
   wrap.append(seatsLine);
   const battleBar = battleLine(view, ctx, latest);
   if (battleBar) wrap.append(battleBar);
+  const alarmBar = alarmLine(view, ctx);
+  if (alarmBar) wrap.append(alarmBar);
   if (me && view.phase === "preparation") {
     wrap.append(el("div", { class: "cf-fleet" }, `Your fleet (${me.credits_left} of ${view.credits} credits left): `,
       (me.fleet || []).length ? me.fleet.map((id) => el("span", { class: "chip" }, view.ships[id]?.name || id)) : el("span", { class: "muted" }, "no ship bought yet")));
@@ -429,6 +431,18 @@ export function render(root, latest, ctx) {
     }
   }
   s.append(cardsLayer, edges);
+  // After the alarm: the cards frozen under their players' fingers, not yet deployed
+  // (one's own face up, the others' face down), drawn dashed where they stopped.
+  view.seats.forEach((st, i) => {
+    if (!st.frozen) return;
+    const [fx, fy, fa] = st.frozen;
+    const g = svg("g", { class: "cf-frozen", "data-frozen": i, "data-x": fx, "data-y": fy, "data-angle": fa, transform: `translate(${fx} ${H - fy}) rotate(${-fa})` });
+    const face = i === seat && me?.hand ? view.ships[me.hand] : null;
+    g.append(svg("title", {}, `${ctx.names?.[i] || `Player ${i + 1}`}'s card, frozen where it stopped${face ? `: ${face.name}` : ""}`));
+    if (face) g.append(cardFace(face, hw, hl, { fill: "#1b2740", stroke: seatColour(i), "stroke-width": 2, "stroke-dasharray": "6 4", opacity: 0.85 }));
+    else g.append(svg("rect", { x: -hw, y: -hl, width: 2 * hw, height: 2 * hl, rx: 3, fill: "#1b2740", stroke: seatColour(i), "stroke-width": 2, "stroke-dasharray": "6 4", opacity: 0.85 }));
+    s.append(g);
+  });
   const name = (u) => (u === null || u === undefined ? "nothing" : view.cards[u]?.name || `card ${u}`);
   const beams = svg("g", { class: "cf-shots" });
   shots.forEach((sh, i) => beams.append(shotArt(sh, i, H, name)));
@@ -488,6 +502,20 @@ function battleLine(view, ctx, latest) {
   return bar;
 }
 
+/** After the alarm: the frozen card's two choices, "deploy here" and "remove" (the
+ * rulebook's "lift their finger" or "remove it and not deploy it at all"). */
+function alarmLine(view, ctx) {
+  if (view.phase !== "alarm" || !ctx.live) return null;
+  const deploy = (ctx.legal || []).find((a) => a.action.kind === "deploy");
+  const remove = (ctx.legal || []).find((a) => a.action.kind === "remove");
+  if (!deploy && !remove) return null;
+  const bar = el("div", { class: "cf-alarm", role: "status" },
+    el("span", {}, deploy ? "Your card is frozen where it was when time ran out." : "Your card is frozen where it stopped, touching another frozen card: it cannot be deployed there."));
+  if (deploy) bar.append(el("button", { class: "primary", id: "cf-deploy-here", type: "button", "data-board-move": "deploy", disabled: ctx.pending, onclick: () => ctx.act(deploy) }, "Deploy here"));
+  if (remove) bar.append(el("button", { class: "secondary", id: "cf-remove", type: "button", "data-board-move": "remove", disabled: ctx.pending, onclick: () => ctx.act(remove) }, "Remove"));
+  return bar;
+}
+
 /** Preparation: the ships one may still buy, as small cards on the board. */
 function shopLine(view, ctx) {
   if (view.phase !== "preparation" || !ctx.live) return null;
@@ -540,6 +568,7 @@ export function eventText(e, name) {
     case "deck_empty": return `${who}'s deck is empty`;
     case "deployment": return `Deployment begins${e.timed ? " — the clock is running" : ""}`;
     case "placed": case "deployed": return `${who} deployed ${e.ship || "a ship"}${e.at_alarm ? " where it was held" : ""}`;
+    case "frozen": return `${who}'s card is frozen where it was: deploy it there or remove it`;
     case "removed": return `${who}'s card in play is removed (${e.why})`;
     case "time_up": return `${who} has had time for ${e.cards} cards`;
     case "done": return `${who} stopped deploying`;
