@@ -33,3 +33,13 @@ def test_catalogue_order_is_unchanged(
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
     for i in (0, 1, size // 2, size - 1):  # encode and decode agree with the order
         assert catalogue.encode(catalogue.decode(i)) == i
+
+
+def test_the_partners_meteor_trade_is_indexed_last() -> None:
+    """Issue 54, item 6 added ``meteor <voyage> <seat>`` (co-op, Glaucous Sun): its block
+    comes after every earlier index, so a two-player catalogue without it is the same
+    up to its size, and every partner trade has an index."""
+    with_sun, _ = tables(skydeck.load("stellarion", players=2, expansions=["glaucous_sun"]))
+    partner = [a for a in with_sun.actions if a.kind == "meteor" and len(a.args) == 2]
+    assert partner and list(with_sun.actions[-len(partner) :]) == partner
+    assert all(with_sun.encode(a) >= with_sun.n - len(partner) for a in partner)

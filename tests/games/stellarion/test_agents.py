@@ -191,3 +191,15 @@ def test_a_greedy_step_is_the_best_rated_action_played_once(exp: list[str]) -> N
         assert greedy_step(s, table, w) == expected
         assert s.to_json() == played.to_json()
         assert s.legal_actions(s.turn) == played.legal_actions(played.turn)
+
+
+def test_the_playout_evaluation_describes_the_reveal_the_game_plays() -> None:
+    """Issue 54, item 7: the search support's evaluation said the Observatory "grows by
+    one reveal a turn", the old narrow reading; the default turns up every face-down top
+    (RULINGS 6), and the docstring must say so."""
+    from skydeck.games.stellarion.ai import support
+
+    doc = " ".join((support.evaluate.__doc__ or "").split())
+    assert "one reveal a turn" not in doc
+    assert "every face-down top, RULINGS 6" in doc
+    assert skydeck.load("stellarion", players=1).reveal_all  # the default it describes

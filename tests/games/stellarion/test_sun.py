@@ -169,7 +169,8 @@ def test_meteors_that_take_the_last_voyage_win_instead_of_a_turn_start_loss() ->
         held=2,
         turn=1,
     )
-    assert not s.is_over and legal(s) == ["meteor alpha1"]
+    # either player may spend the shared Meteors (issue 54, item 6)
+    assert not s.is_over and legal(s) == ["meteor alpha1", "meteor alpha1 0"]
     act(s, "meteor alpha1")
     assert s.is_over and s.winners == (0, 1)
 
@@ -185,3 +186,46 @@ def test_a_stuck_turn_is_still_lost_when_the_meteors_cannot_finish() -> None:
         held=3,
     )
     assert s.is_over and s.winners == () and "neither Launch nor Coordinate" in s.reason
+
+
+def test_the_partner_may_spend_the_shared_meteors_in_the_turn() -> None:
+    """Issue 54, item 6: "Acquired Meteor tokens can be used by both players" and are
+    spent "whenever you choose": in Player 2's turn the partner may trade two of them
+    for a Voyage of its own Galaxies (``meteor <voyage> <seat>``, a free action, taken
+    by the team at the table: RULINGS 18)."""
+    s = pos(
+        players=2,
+        expansions=SU,
+        decks=ALPHA,
+        voyages=[["alpha1"], ["beta1"], [], []],
+        piles=[["gamma1"], ["alpha2", "delta1"]],
+        held=2,
+        turn=1,
+        sun=5,
+    )
+    # Player 2 holds two Galaxies (alpha, delta): beta is only for Player 1
+    assert has(s, "meteor alpha1") and has(s, "meteor alpha1 0") and has(s, "meteor beta1 0")
+    assert not has(s, "meteor beta1")
+    act(s, "meteor beta1 0")
+    view = s.view(1)
+    assert view["victory"] == [["gamma1", "beta1"], ["alpha2", "delta1"]]
+    assert view["sun"]["meteors_held"] == 0 and s.turn == 1 and s.sun == 5
+    assert not has(s, "meteor alpha1 0")
+
+
+def test_a_stuck_seat_wins_when_its_partner_can_take_the_last_voyage_with_meteors() -> None:
+    """Issue 54, item 6: Player 2 can neither Launch nor Coordinate and may not take the
+    last Voyage (a third Galaxy), but Player 1 may, with the two shared Meteors: the turn
+    is not lost, the partner's trade wins (before it: declared lost)."""
+    s = pos(
+        players=2,
+        expansions=SU,
+        decks={"alpha": "*alpha.ship"},  # one card: neither a Launch nor a Coordinate
+        voyages=[["alpha1"], [], [], []],
+        piles=[["alpha2"], ["beta1", "gamma1"]],
+        held=2,
+        turn=1,
+    )
+    assert not s.is_over and legal(s) == ["meteor alpha1 0"]
+    act(s, "meteor alpha1 0")
+    assert s.is_over and s.winners == (0, 1)

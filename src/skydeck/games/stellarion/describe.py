@@ -65,7 +65,8 @@ def describe(game: StellarionGame, action: Action) -> str:
             who = f" for Player {int(a[1]) + 1}" if len(a) > 1 else ""  # type: ignore[arg-type]
             return f"take {voyage(game, a[0])}{who}"
         if k == "meteor":
-            return f"trade two Meteors for {voyage(game, a[0])}"
+            who = f" (Player {int(a[1]) + 1} spends them)" if len(a) > 1 else ""  # type: ignore[arg-type]
+            return f"trade two Meteors for {voyage(game, a[0])}{who}"
         if k == "prove":
             return "prove the Theory"
         if k == "bottom":

@@ -192,8 +192,10 @@ def _prove(s: StellarionState, key: Key, seat: int, events: list[Event]) -> None
 
 
 def _meteor(s: StellarionState, key: Key, seat: int, events: list[Event]) -> None:
+    """Two shared Meteors for a Voyage, into the pile of the player spending them (the
+    seat to move, or the partner the key names)."""
     s.held -= 2
-    acquire(s, key[1], seat)
+    acquire(s, key[1], key[2] if len(key) > 2 else seat)
     check_win(s, events)
 
 

@@ -7,8 +7,10 @@ faces), ``traverse`` (4 of the 8 decks; Black Holes only), ``take`` (a Voyage, a
 co-op the seat that gets it), ``prove``/``meteor`` (Theories, Glaucous Sun), the
 power steps (``forfeit``, ``stop``, ``search``, ``retrieve``, ``stars``, ``outpost``,
 ``place``, Reversible thrusters' ``bottom``/``discard``) and the end of turn
-(``reveal``, ``end``). The observation is the shared table: Stellarion hides only the
-order of unknown cards, which the view never shows.
+(``reveal``, ``end``), then in co-op with the Glaucous Sun the partner's Meteor trade
+(``meteor <voyage> <seat>``, added last so that no earlier index moved). The observation
+is the shared table: Stellarion hides only the order of unknown cards, which the view
+never shows.
 """
 
 from __future__ import annotations
@@ -135,6 +137,10 @@ def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:
     if not g.reveal_all:
         blocks.append(("reveal", [action("reveal", (d,)) for d in DECKS]))
     blocks.append(("end", [action("end")]))
+    if g.glaucous_sun and g.players > 1:
+        # the partner's Meteor trade (issue 54): appended, so no earlier index moves
+        partner = [action("meteor", (v, p)) for v in g.voyage_ids for p in range(g.players)]
+        blocks.append(("meteor_partner", partner))
     return blocks
 
 

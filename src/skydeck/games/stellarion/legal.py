@@ -216,7 +216,7 @@ def traverse_targets(s: StellarionState) -> list[tuple[int, int]]:
 
 def free_actions(s: StellarionState, out: dict[Action, Key]) -> None:
     """Proving a Theory and trading two Meteors for a Voyage: not actions, any time
-    in one's turn outside a Coordinate."""
+    in one's turn outside a Coordinate (the Meteors by either co-op player)."""
     game = s.game
     if game.theories and s.theories:
         token = s.theories[-1]
@@ -233,6 +233,15 @@ def free_actions(s: StellarionState, out: dict[Action, Key]) -> None:
             if voyage_allowed(s, s.turn, vg[v]):
                 key = ("M", v)
                 out[_act(s, key, "meteor", (game.voyage_ids[v],))] = key
+        # co-op: the partner may spend the shared Meteors too, "whenever you choose",
+        # for a Voyage of its own Galaxies (RULINGS 18); the team enters it in the turn
+        for p in range(game.players):
+            if p == s.turn:
+                continue
+            for v in accessible(s):
+                if voyage_allowed(s, p, vg[v]):
+                    pkey: Key = ("M", v, p)
+                    out[_act(s, pkey, "meteor", (game.voyage_ids[v], p))] = pkey
 
 
 def forfeit_actions(s: StellarionState, out: dict[Action, Key]) -> None:

@@ -227,7 +227,8 @@ def label(action: Action, view: dict[str, Any]) -> str:
         if k == "take":
             return f"Take Voyage {a[0]}" + (f" for Player {int(a[1]) + 1}" if len(a) > 1 else "")  # type: ignore[arg-type]
         if k == "meteor":
-            return f"Spend two Meteors for Voyage {a[0]}"
+            who = f": Player {int(a[1]) + 1} spends them" if len(a) > 1 else ""  # type: ignore[arg-type]
+            return f"Spend two Meteors for Voyage {a[0]}{who}"
         if k == "prove":
             return "Prove the Theory (free)"
         if k == "bottom":

@@ -31,9 +31,10 @@ def from_view(game: Game, view: dict[str, Any], seat: int, rng: Rng) -> State:
 
 def evaluate(state: State) -> list[float]:
     """Win 1; a loss 0.5 x progress; an unfinished playout is judged by progress plus
-    what keeps a game alive: usable cards (the Observatory shrinks by every card used
-    and grows by one reveal a turn), how close a Launch is, tokens in reserve and, with
-    the Glaucous Sun, the distance left to the final space."""
+    what keeps a game alive: usable cards (the Observatory loses every card used; the
+    end of a turn turns up every face-down top, RULINGS 6, or one of them under the
+    ``reveal="one"`` variant), how close a Launch is, tokens in reserve and, with the
+    Glaucous Sun, the distance left to the final space."""
     assert isinstance(state, StellarionState)
     s = state
     n = s.game.players
