@@ -24,6 +24,7 @@ PLUGINS = (
     "skydeck.server.commands",
     "skydeck.sim.commands",
     "skydeck.rl.commands",
+    "skydeck.analysis.commands",
 )
 #: optional extras: a plugin that needs one that is not installed is left out
 OPTIONAL_MODULES = ("gymnasium", "pettingzoo")

@@ -55,8 +55,9 @@ def game_folder(game: type[Game] | Game) -> Path:
 def game_module(game: str | type[Game] | Game, role: str) -> ModuleType | None:
     """A game's module for one role, by its name beside the Game class (see
     games/CHECKLIST.md): ``ai`` (AGENTS, SUPPORT), ``encode`` (the RL catalogue and
-    observer), ``terminal``, ``bench``, ``svg``. None when the game has none, or when
-    ``game`` is an id no registered game has. Found in :func:`game_package`."""
+    observer), ``terminal``, ``bench``, ``svg``, ``analysis`` (ANALYSIS, for
+    ``skydeck analyse``). None when the game has none, or when ``game`` is an id no
+    registered game has. Found in :func:`game_package`."""
     if isinstance(game, str):
         try:
             cls: type[Game] = game_class(game)

@@ -91,7 +91,7 @@ class MatchRecord:
                             int(e["seat"]), game.action_from_json(e["action"]), float(e.get("t", 0))
                         )
                     )
-                except (KeyError, TypeError, IllegalAction) as exc:
+                except (KeyError, TypeError, ValueError, IllegalAction) as exc:
                     raise ValueError(f"match record: action #{i} is malformed: {exc}") from None
         except (KeyError, TypeError) as exc:
             raise ValueError(f"malformed match record: missing or bad field {exc}") from None
