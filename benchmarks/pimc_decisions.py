@@ -35,8 +35,8 @@ from skydeck.core import Rng
 from skydeck.games.stellarion.ai.heuristic import HeuristicAgent
 from skydeck.games.stellarion.ai.pimc import play_out
 from skydeck.games.stellarion.game import StellarionGame
+from skydeck.games.stellarion.inverse import from_view
 from skydeck.games.stellarion.state import StellarionState
-from skydeck.games.stellarion.view import from_view
 
 GAME = StellarionGame(players=1, shooting_stars=1)
 

@@ -16,7 +16,7 @@ from skydeck.agents.belief import Belief
 from skydeck.agents.registry import agents as agent_infos
 from skydeck.agents.support import game_from_view, support_for
 from skydeck.core import Rng
-from skydeck.games.stellarion import view as stellarion_view
+from skydeck.games.stellarion import inverse as stellarion_inverse
 
 SPEC = "mcts:easy:seconds=0:iterations=30"
 
@@ -30,7 +30,7 @@ def test_games_declaring_the_capability_get_the_engines_inversion() -> None:
     own = support_for("stellarion").from_view
     assert own is not None and own is not game_from_view
     assert own.__module__ == "skydeck.games.stellarion.ai.support"
-    assert stellarion_view.from_view is not own
+    assert stellarion_inverse.from_view is not own
 
 
 def test_registry_says_conflict_beliefs_come_from_views() -> None:

@@ -20,10 +20,8 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 #: Cycles of modules (strongly connected components) as of issue 46's session: the
 #: five that ../shared/STYLE.md names, less those gone since.
 KNOWN_CYCLES = {
-    frozenset({"skydeck.games.stellarion.state", "skydeck.games.stellarion.view"}),
     frozenset(
         {
-            "skydeck.games.stellarion.ai.heuristic",
             "skydeck.games.stellarion.ai.lookahead",
             "skydeck.games.stellarion.ai.pimc",
             "skydeck.games.stellarion.ai.solve",

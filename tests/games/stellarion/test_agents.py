@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import skydeck
+from skydeck.games.stellarion.ai import AGENTS
 from skydeck.games.stellarion.ai.heuristic import (
-    AGENTS,
     BASE,
     EXPANSIONS,
     HeuristicAgent,

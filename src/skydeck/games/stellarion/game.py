@@ -14,9 +14,9 @@ from skydeck.games.stellarion.cards import full_deck as _full_deck
 from skydeck.games.stellarion.content import EXPANSIONS, Content, default_content
 from skydeck.games.stellarion.describe import describe as _describe_action
 from skydeck.games.stellarion.describe import describe_event as _describe_event
+from skydeck.games.stellarion.inverse import from_view as _from_view
 from skydeck.games.stellarion.shaping import progress
 from skydeck.games.stellarion.state import StellarionState
-from skydeck.games.stellarion.view import from_view as _from_view
 
 MAX_SOLO_STARS = 4
 _ORDERED = {"coordinate": SOURCE_NAMES, "traverse": DECKS, "outpost": DECKS}
@@ -183,7 +183,7 @@ class StellarionGame(Game):
 
     def from_view(self, view: dict[str, Any], seat: int | None, rng: Rng) -> StellarionState:
         """Every seat sees the same table, so ``seat`` changes nothing: the view's own
-        inverse (``view.from_view``) deals each deck's unknown middle with ``rng``."""
+        inverse (``inverse.from_view``) deals each deck's unknown middle with ``rng``."""
         return _from_view(self, view, rng)
 
     def restore(self, obj: dict[str, Any]) -> StellarionState:

@@ -19,9 +19,9 @@ from typing import Any
 
 from skydeck.core import Action, Game, Rng, State
 from skydeck.games.stellarion.cards import BLACK_HOLE
+from skydeck.games.stellarion.inverse import from_view
 from skydeck.games.stellarion.legal import END, MAIN, OVER
 from skydeck.games.stellarion.state import StellarionState
-from skydeck.games.stellarion.view import from_view
 
 
 @dataclass(frozen=True)
@@ -333,21 +333,3 @@ def greedy_step(
     if ratings is not None:
         ratings.append(rated)
     return best
-
-
-def pimc(game: Game, seed: int = 0, **params: Any) -> Any:
-    """The solver-based player (pimc.py), imported on use: it imports this module."""
-    from skydeck.games.stellarion.ai.pimc import PimcAgent
-
-    return PimcAgent(game, seed=seed, **params)
-
-
-def lookahead(game: Game, seed: int = 0, **params: Any) -> Any:
-    """The heuristic with a second turn of look-ahead (lookahead.py), imported on use:
-    it imports this module."""
-    from skydeck.games.stellarion.ai.lookahead import LookaheadAgent
-
-    return LookaheadAgent(game, seed=seed, **params)
-
-
-AGENTS: dict[str, Any] = {"heuristic": HeuristicAgent, "pimc": pimc, "lookahead": lookahead}

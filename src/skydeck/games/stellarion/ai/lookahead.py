@@ -7,7 +7,7 @@ spends cards, and a turn that looks fine on its own can leave the next one nothi
 good to do. This agent keeps the heuristic's ranking and re-judges its best ``top``
 actions by what the *next* turn can make of them.
 
-For each of ``deals`` dealt states consistent with the view (``view.from_view``; every
+For each of ``deals`` dealt states consistent with the view (``inverse.from_view``; every
 candidate is judged on the same deals, so a difference is one of play, not of luck)
 it plays the candidate and the heuristic's greedy rest of the turn, ends the turn
 (greedy in the end-of-turn step; the deal decides what the reveals show, which is why

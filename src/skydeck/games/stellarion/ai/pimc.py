@@ -3,7 +3,7 @@ clairvoyant solver's own line (solve.py).
 
 The agent sees only its view. For each decision it takes the heuristic agent's best
 ``candidates`` actions, deals complete states consistent with the view
-(``view.from_view``: known cards in place, the unknown middle of each deck shuffled, a
+(``inverse.from_view``: known cards in place, the unknown middle of each deck shuffled, a
 fresh Rng for the shuffles to come) and, in every dealt state, plays each candidate and
 then the solver's discrepancy-0 line to the end (``Solver.finish``: at every step the
 child the heuristic's ``evaluate`` rates best). A candidate scores 1 for a won line
@@ -52,9 +52,9 @@ from skydeck.games.stellarion.ai.heuristic import (
     forced_action,
 )
 from skydeck.games.stellarion.ai.solve import Solver
+from skydeck.games.stellarion.inverse import from_view
 from skydeck.games.stellarion.legal import END, OVER
 from skydeck.games.stellarion.state import StellarionState
-from skydeck.games.stellarion.view import from_view
 
 
 def line_value(s: StellarionState) -> float:

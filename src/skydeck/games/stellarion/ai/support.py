@@ -18,7 +18,7 @@ from typing import Any
 
 from skydeck.core import Action, Game, Rng, State
 from skydeck.core.search import GameSupport
-from skydeck.games.stellarion import view as stellarion_view
+from skydeck.games.stellarion import inverse
 from skydeck.games.stellarion.game import StellarionGame
 from skydeck.games.stellarion.state import StellarionState
 
@@ -26,7 +26,7 @@ from skydeck.games.stellarion.state import StellarionState
 def from_view(game: Game, view: dict[str, Any], seat: int, rng: Rng) -> State:
     """The game's own inverse of its view (every seat sees the same in Stellarion)."""
     assert isinstance(game, StellarionGame)
-    return stellarion_view.from_view(game, view, rng)
+    return inverse.from_view(game, view, rng)
 
 
 def evaluate(state: State) -> list[float]:
