@@ -19,7 +19,7 @@ RECORDED = [
     ("conflict", {"players": 2}, 360, "628f1d37571b4fc4"),
     ("conflict", {"players": 4}, 399, "a3dab8a4b0dbbfdd"),
     ("stellarion", {"players": 1}, 3764, "affdf432bc58d280"),
-    ("expedition", {"players": 2}, 5831, "e3b69e122eaf6031"),
+    ("expedition", {"players": 2}, 6445, "eb4ed5ba9c4341fd"),
 ]
 
 
@@ -43,3 +43,12 @@ def test_the_partners_meteor_trade_is_indexed_last() -> None:
     partner = [a for a in with_sun.actions if a.kind == "meteor" and len(a.args) == 2]
     assert partner and list(with_sun.actions[-len(partner) :]) == partner
     assert all(with_sun.encode(a) >= with_sun.n - len(partner) for a in partner)
+
+
+def test_expeditions_issue_54_actions_were_appended() -> None:
+    """Issue 54 (items 9, 10, 12) added the build discount's split, mixed Warp Jump
+    payments and flights over a Hazard after every earlier block: the first 5,831
+    indexes still hash to the digest recorded before them."""
+    catalogue, _ = tables(skydeck.load("expedition", players=2))
+    text = "\n".join(map(str, catalogue.actions[:5831]))
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == "e3b69e122eaf6031"

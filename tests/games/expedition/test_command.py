@@ -31,7 +31,7 @@ def test_one_free_move_then_warp_jumps_cost_rm_or_crystal() -> None:
     a = _beside(st, loc("port_meridian"))
     b = _beside(st, loc("cinder_reach"), a)
     act(st, f"move {a}", 0)
-    assert st.moves[0] == 0 and st.ship[0] == a
+    assert st.movement(0) == 0 and st.ship[0] == a
     assert f"move {b}" not in texts(st, 0)
     act(st, f"warp {b} rm", 0)
     assert st.rm[0] == 3
@@ -58,7 +58,7 @@ def test_wormhole_travel_is_free_after_landing() -> None:
     act(st, f"move {w1}", 0)
     assert f"wormhole {w2}" in texts(st, 0)
     act(st, f"wormhole {w2}", 0)
-    assert st.ship[0] == w2 and st.moves[0] == 0 and st.rm[0] == 5 and st.cr[0] == 2
+    assert st.ship[0] == w2 and st.movement(0) == 0 and st.rm[0] == 5 and st.cr[0] == 2
     assert not [t for t in texts(st, 0) if t.startswith("wormhole")]
 
 
@@ -165,6 +165,31 @@ def test_twelve_embassies_only() -> None:
     assert "build" not in texts(st, 0)
 
 
+def test_terraform_split_between_raw_materials_and_crystals_is_the_players() -> None:
+    """Issue 54, item 9: Terraform builds "for 2 less Resources (Raw Materials and/or
+    Crystals)": the player chooses the split. A level VI Location costs 7 RM and 2
+    Crystals in round 4; with Terraform the price is 5 RM + 2 Crystals (the default,
+    RM first), 6 RM + 1 Crystal or 7 RM and no Crystal."""
+    st = at_command(2)
+    hv = next(i for i, x in enumerate(C.locations) if x.level == 6)
+    st.ship[0] = _beside(st, hv)
+    st.round = 4
+    st.rm[0], st.cr[0] = 7, 2
+    st.build_bonus[0] = 2
+    offered = texts(st, 0)
+    assert {"build", "build all 1", "build all 2"} <= set(offered)
+    before = st.clone()
+    act(st, "build all 2", 0)
+    assert (st.rm[0], st.cr[0]) == (0, 2) and st.build_bonus[0] == 0
+    st = before.clone()
+    act(st, "build all 1", 0)
+    assert (st.rm[0], st.cr[0]) == (1, 1)
+    st = before
+    st.rm[0] = 6  # 7 RM cannot be paid: only the splits that take RM off remain
+    offered = texts(st, 0)
+    assert "build" in offered and "build all 1" in offered and "build all 2" not in offered
+
+
 def test_terraform_discount_takes_rm_then_crystal() -> None:
     st = at_command(2)
     hv = next(i for i, x in enumerate(C.locations) if x.level == 6)  # 7 RM + 2 Crystal
@@ -257,7 +282,7 @@ def test_discard_upgrade_for_its_ability() -> None:
     act(st, "ability upgrade_01", 0)
     assert st.rm[0] == 8 and st.slots[0] == [upg("upgrade_02")]
     act(st, "ability upgrade_02", 0)
-    assert st.moves[0] == 3
+    assert st.movement(0) == 3
 
 
 # --- Robots, Solo missions ------------------------------------------------------------------
@@ -282,7 +307,7 @@ def test_solo_mission_costs_two_crystals_and_leaves_for_two_rounds() -> None:
     assert "solo captain_vance" in texts(st, 0)
     assert "solo ensign_okoro" not in texts(st, 0)
     act(st, "solo captain_vance", 0)
-    assert st.cr[0] == 1 and st.moves[0] == 3 and st.solo[0] == [cap]
+    assert st.cr[0] == 1 and st.movement(0) == 3 and st.solo[0] == [cap]
     assert okoro in st.hand[0]
     st.pending, st.phase, st.step = [], "end", 1
     st.settle([])
@@ -422,3 +447,25 @@ def test_no_upgrade_fits_under_six_damage_cards() -> None:
     assert not st.can_take_upgrade(0)
     act(st, "repair", 0)  # one slot back: discarding makes room again
     assert [t for t in texts(st, 0) if t.startswith("buy")]
+
+
+def test_the_edge_of_the_board_is_where_the_tiles_end_inside_the_grid() -> None:
+    """Issue 54, item 11 (RULINGS 11): "the edge of the board" is where the placed tiles
+    end (a ship next to empty space may place the Influence tile there), inside the
+    fixed radius-4 hexagon: on the grid's rim, the cells a real table would have beyond
+    it are not offered (the recorded departure, measured by ``measure edge``)."""
+    from skydeck.games.expedition.measure import edge
+
+    st = at_command(2)
+    g = st.grid
+    rim = next(c for c in range(g.size) if len(g.neighbours[c]) == 3 and st.board[c] < 0)
+    put(st, loc("port_meridian"), rim)
+    st.ship[0] = rim
+    st.inf[0] = 1
+    free = [c for c in g.neighbours[rim] if st.board[c] < 0]
+    assert free and "scan" in texts(st, 0)  # empty space beside it: the edge
+    for c in free:
+        st.board[c] = st.gate_tile
+    assert "scan" not in texts(st, 0)  # three cells beyond the rim do not count
+    r = edge(2, 1, [])
+    assert 0 <= r["rim_took_a_tile"] <= r["on_the_rim"] <= r["placements"] and r["games"] == 1

@@ -258,21 +258,43 @@ def test_engine_damage_costs_the_rounds_movement() -> None:
     st = at_command(2)
     hold(st, 0, "damage_3")  # Engine Fire
     st.start_round()
-    assert st.moves == [0, 1]
+    assert [st.movement(0), st.movement(1)] == [0, 1]
     st.repair(0)
     st.start_round()
-    assert st.moves == [1, 1]
+    assert [st.movement(0), st.movement(1)] == [1, 1]
+
+
+def test_engine_damage_slows_the_ship_while_the_card_is_on_the_dashboard() -> None:
+    """Issue 54, item 8: an engine card costs movement "while the card is on your
+    Dashboard" (data/README.md): taken in the Command phase it slows that round's
+    movement at once, and repaired the same round it gives the movement back."""
+    st = at_command(2)
+    st.start_round()
+    st.phase, st.acted, st.pending = "command", 0, []
+    cell = put(st, loc("gearspire"), empty_neighbour(st, st.ship[0]))
+    assert st.movement(0) == 1 and f"move {cell}" in texts(st, 0)
+    hold(st, 0, "damage_3")  # Engine Fire, taken mid-round (an Encounter, a Hazard ...)
+    assert st.movement(0) == 0 and f"move {cell}" not in texts(st, 0)
+    assert st.view(1)["players"][0]["moves"] == 0
+    st.rm[0] = 3
+    act(st, "repair", 0)
+    assert st.movement(0) == 1 and f"move {cell}" in texts(st, 0)
+    act(st, f"move {cell}", 0)
+    assert st.movement(0) == 0 and st.ship[0] == cell
+    hold(st, 0, "damage_4")  # movement already used: nothing more to lose
+    st.repair(0)
+    assert st.movement(0) == 0
 
 
 def test_engine_damage_shortens_move_effects_but_not_afterburner() -> None:
     st = at_command(2)
     hold(st, 0, "damage_4")  # Cracked Drive Coil
-    st.moves[0] = 0
+    st.moves[0], st.base_moves[0] = 0, 0
     run_fx(st, 0, fx("moves", n=2))  # e.g. Fabrication Bay's ability
-    assert st.moves[0] == 1
+    assert st.movement(0) == 1
     unec = next(i for i, d in enumerate(C.dashboards) if d.faction == "unec")
     run_fx(st, 0, *st.t.specials[unec][0])  # Afterburner: 2 extra moves, immune
-    assert st.moves[0] == 3
+    assert st.movement(0) == 3
 
 
 def test_two_engine_cards_stop_the_ship_but_warp_jumps_still_fly() -> None:

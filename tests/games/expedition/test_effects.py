@@ -49,7 +49,7 @@ def test_moves_repair_heal_points_trade_exchange_discount() -> None:
         fx("exchange"),
         fx("build_discount", n=3),
     )
-    assert st.moves[0] == 3 and st.dmg[0] == 1 and a in st.hand[0] and st.sickbay[0] == []
+    assert st.movement(0) == 3 and st.dmg[0] == 1 and a in st.hand[0] and st.sickbay[0] == []
     assert st.bonus_pts[0] == 2 and st.points(0) == 2
     assert st.trades[0] == 1 and st.exchange[0] == 1 and st.build_bonus[0] == 3
 
@@ -98,7 +98,7 @@ def test_non_preventing_solo_reaction_still_takes_the_harm() -> None:
     st = at_command(2)  # Captain Vance: moves 2 + 1 Crystal
     run_fx(st, 0, fx("damage", n=1))
     act(st, "react_solo captain_vance", 0)
-    assert st.dmg[0] == 1 and st.moves[0] == 3
+    assert st.dmg[0] == 1 and st.movement(0) == 3
 
 
 def test_upgrade_reaction_prevents_and_is_discarded() -> None:

@@ -167,16 +167,16 @@ def rolled(face: str, factions: list[str] | None = None) -> ExpeditionState:
 
 def test_a_rolled_special_action_waits_for_the_players_moment() -> None:
     st = rolled("special1")  # UNEC: Afterburner
-    moves = st.moves[0]
+    moves = st.movement(0)
     act(st, "reward special1", 0)
-    assert st.moves[0] == moves  # nothing happens by itself
+    assert st.movement(0) == moves  # nothing happens by itself
     assert texts(st, 0) == ["special 1", "pass"]  # now, or later this round
     act(st, "pass", 0)
     assert st.ready[0] == [1]
     st.pending, st.phase, st.acted = [], "command", 0
     assert "special 1" in texts(st, 0)
     events = act(st, "special 1", 0)
-    assert st.moves[0] == moves + 2 and st.ready[0] == []
+    assert st.movement(0) == moves + 2 and st.ready[0] == []
     assert "special 1" not in texts(st, 0)  # once
     assert any(e.kind == "special_used" for e in events)
 
@@ -259,32 +259,55 @@ def gap_map() -> tuple[ExpeditionState, int, int]:
 def test_a_ship_crosses_empty_space_one_movement_per_cell() -> None:
     st, gap, b = gap_map()
     st.moves[0], st.rm[0], st.cr[0] = 1, 0, 0
+    st.base_moves[0] = 0  # all the free movement in ``moves``
     assert f"move {b}" not in texts(st, 0)  # two cells away: one movement is not enough
     assert f"move {st.grid.gate}" not in texts(st, 0)
     st.moves[0] = 2  # e.g. Afterburner
+    st.base_moves[0] = 0  # all the free movement in ``moves``
     assert f"move {b}" in texts(st, 0)
     assert f"move {gap}" not in texts(st, 0)  # a move never ends in empty space
     events = act(st, f"move {b}", 0)
-    assert st.ship[0] == b and st.moves[0] == 0
+    assert st.ship[0] == b and st.movement(0) == 0
     assert next(e for e in events if e.kind == "moved").data["steps"] == 2
 
 
 def test_a_warp_jump_pays_for_the_missing_movement() -> None:
     st, _, b = gap_map()
     st.moves[0], st.rm[0], st.cr[0] = 1, 3, 0
+    st.base_moves[0] = 0  # all the free movement in ``moves``
     offered = texts(st, 0)
     assert f"warp {b} rm" in offered  # one free movement + one Jump for 2 RM
     assert f"warp {b} crystal" not in offered
     act(st, f"warp {b} rm", 0)
-    assert st.ship[0] == b and st.rm[0] == 1 and st.moves[0] == 0
+    assert st.ship[0] == b and st.rm[0] == 1 and st.movement(0) == 0
+
+
+def test_warp_jumps_may_be_paid_with_raw_materials_and_crystals_together() -> None:
+    """Issue 54, item 10: Warp Jumps are paid "as long as you have enough Raw Materials
+    and/or Crystals": two Jumps with 3 RM and 1 Crystal (2 RM for one, the Crystal for
+    the other), which neither resource alone pays."""
+    st, _, b = gap_map()
+    st.moves[0], st.base_moves[0], st.rm[0], st.cr[0] = 0, 0, 3, 1
+    offered = texts(st, 0)
+    assert f"warp {b} rm" not in offered and f"warp {b} crystal" not in offered
+    assert f"warp {b} mixed 1" in offered
+    act(st, f"warp {b} mixed 1", 0)
+    assert st.ship[0] == b and (st.rm[0], st.cr[0]) == (1, 0)
+    st, _, b = gap_map()
+    st.moves[0], st.base_moves[0], st.rm[0], st.cr[0] = 0, 0, 2, 5
+    offered = texts(st, 0)  # every split the purse allows, none it does not
+    assert {f"warp {b} crystal", f"warp {b} mixed 1"} <= set(offered)
+    assert f"warp {b} rm" not in offered and f"warp {b} mixed 2" not in offered
 
 
 def test_asteroid_belts_still_block_a_path_through_space() -> None:
     st, gap, b = gap_map()
     put(st, st.n_locations + [x.kind for x in st.content.anomalies].index("asteroid"), gap)
     st.moves[0], st.rm[0], st.cr[0] = 2, 0, 0
+    st.base_moves[0] = 0  # all the free movement in ``moves``
     assert f"move {b}" not in texts(st, 0)  # around the belt it is 3 cells
     st.moves[0] = 3
+    st.base_moves[0] = 0  # all the free movement in ``moves``
     assert f"move {b}" in texts(st, 0)
 
 
@@ -342,14 +365,16 @@ def test_moves_along_random_games_end_on_tiles_and_cost_their_cells() -> None:
             if a.kind in ("move", "warp"):
                 cell = int(a.args[0])  # type: ignore[arg-type]
                 d = st.reach(s, st.grid.size)[cell]
-                free, rm, cr = st.moves[s], st.rm[s], st.cr[s]
+                free, rm, cr = st.movement(s), st.rm[s], st.cr[s]
                 st.apply(a, s)
                 assert st.ship[s] == cell and st.passable(cell)
                 if a.kind == "move":  # (the base game: no Hazard rolls on landing)
-                    assert d <= free and st.moves[s] == free - d
+                    assert d <= free and st.movement(s) == free - d
                     assert (st.rm[s], st.cr[s]) == (rm, cr)
                 else:
-                    paid = (rm - st.rm[s]) / 2 if a.args[1] == "rm" else cr - st.cr[s]
-                    assert d > free and paid == d - free and st.moves[s] == 0
+                    paid = (rm - st.rm[s]) / 2 + (cr - st.cr[s])  # 2 RM or 1 Crystal a Jump
+                    assert d > free and paid == d - free and st.movement(s) == 0
+                    if a.args[1] == "mixed":
+                        assert cr - st.cr[s] == a.args[2] and st.rm[s] < rm
             else:
                 st.apply(a, s)

@@ -44,6 +44,7 @@ def test_no_warp_jump_when_nothing_waits_at_the_other_end() -> None:
     without the Crystal the third one needs."""
     st = bare(at_command(2))
     st.moves[0] = 0
+    st.base_moves[0] = 0  # all the free movement in ``moves``
     st.rm[0] = 8
     cell = put(st, loc("ashfall"), empty_neighbour(st, st.ship[0]))
     st.emb[0][loc("ashfall")] = 2  # the third costs 6 RM and 1 Crystal
@@ -55,6 +56,7 @@ def test_no_warp_jump_when_nothing_waits_at_the_other_end() -> None:
 def test_warp_jump_to_collect_waiting_resources() -> None:
     st = bare(at_command(2))
     st.moves[0] = 0
+    st.base_moves[0] = 0  # all the free movement in ``moves``
     st.rm[0] = 4
     cell = put(st, loc("grand_exchange"), empty_neighbour(st, st.ship[0]))
     st.emb[0][loc("grand_exchange")] = 1
@@ -67,6 +69,7 @@ def test_warp_jump_to_collect_waiting_resources() -> None:
 def test_warp_jump_to_build_an_embassy_it_can_afford() -> None:
     st = bare(at_command(2))
     st.moves[0] = 0
+    st.base_moves[0] = 0  # all the free movement in ``moves``
     st.round, st.disc_used[0] = 4, 0  # no exploration discount
     cell = put(st, loc("port_meridian"), empty_neighbour(st, st.ship[0]))  # 3 RM
     st.rm[0] = 5

@@ -155,9 +155,9 @@ def test_legendary_solo_mission_needs_no_crystals() -> None:
     st.hand[0].append(hero)
     st.cr[0] = 0
     assert "solo leg_brakka" in texts(st, 0)
-    moves = st.moves[0]
+    moves = st.movement(0)
     act(st, "solo leg_brakka", 0)
-    assert st.cr[0] == 0 and hero in st.solo[0] and st.moves[0] == moves + 3
+    assert st.cr[0] == 0 and hero in st.solo[0] and st.movement(0) == moves + 3
 
 
 # --- Artifact Locations --------------------------------------------------------------------
@@ -244,3 +244,55 @@ def test_damage_covers_an_artifact_until_repaired() -> None:
     assert st.points(0) == 1  # still owned, still a point
     st.repair(0)
     assert a in st.usable_upgrades(0)
+
+
+def _line_over_a_hazard() -> tuple[Any, int, int]:
+    """Player 1's ship on A, a Hazard next to it, B beyond: A - Hazard - B in a line on
+    an otherwise empty map (empty space around them). Returns (state, hazard, B)."""
+    st = at_command(2, 0, **HZ)
+    g = st.grid
+    st.board = [-1] * g.size
+    st.board[g.gate] = st.gate_tile
+    a, hz, b = (g.index[(0, r)] for r in (2, 3, 4))
+    put(st, st.tile_by_name("port_meridian"), a)
+    put(st, st.tile_by_name("hazard_ion_storm"), hz)
+    put(st, st.tile_by_name("gearspire"), b)
+    st.ship = [a, g.gate]
+    st.rm[0], st.cr[0] = 0, 0
+    return st, hz, b
+
+
+def test_a_path_over_a_hazard_offers_going_around_or_rolling() -> None:
+    """Issue 54, item 12: Hazards are "rather dangerous. So you might want to go around
+    them. But, if you take a chance and roll the die ...": B lies two cells away over the
+    Hazard, three around it (through empty space). With two movements the ship can only
+    fly over and roll; with three it chooses: around (no roll) or over (a roll, one
+    movement kept)."""
+    st, _, b = _line_over_a_hazard()
+    st.moves[0], st.base_moves[0] = 2, 0
+    offered = texts(st, 0)
+    assert f"move {b}" not in offered and f"move {b} hazard" in offered
+    roll = st.rng.copy().randint(1, 6)
+    events = act(st, f"move {b} hazard", 0)
+    assert st.ship[0] == b and st.movement(0) == 0
+    rolls = [e.data for e in events if e.kind == "hazard_roll"]
+    assert rolls == [{"seat": 0, "tile": "hazard_ion_storm", "roll": roll}]
+
+    st, _, b = _line_over_a_hazard()
+    st.moves[0], st.base_moves[0] = 3, 0
+    offered = texts(st, 0)
+    assert f"move {b}" in offered and f"move {b} hazard" in offered
+    events = act(st, f"move {b}", 0)  # around it: three cells, no die
+    assert st.ship[0] == b and st.movement(0) == 0
+    assert not [e for e in events if e.kind == "hazard_roll"]
+
+
+def test_a_hazard_beside_the_path_is_no_choice() -> None:
+    """Where going around costs nothing more, no flight over a Hazard is offered, and
+    landing on a Hazard still rolls (RULINGS 48)."""
+    st, hz, _ = _line_over_a_hazard()
+    st.moves[0], st.base_moves[0] = 1, 0
+    offered = texts(st, 0)
+    assert f"move {hz}" in offered and f"move {hz} hazard" not in offered
+    events = act(st, f"move {hz}", 0)
+    assert [e.data["tile"] for e in events if e.kind == "hazard_roll"] == ["hazard_ion_storm"]

@@ -176,8 +176,17 @@ def test_base_states_saved_before_the_modules_still_load() -> None:
     st = at_command(2, 3)
     obj = st.to_json()
     old = {k: v for k, v in obj.items() if k not in MODULE_FIELDS}
+    # before issue 54 the round's own movement was counted in ``moves``
+    old["moves"] = [m + b for m, b in zip(obj["moves"], obj["base_moves"], strict=True)]
     back = st.game.restore(old)
-    assert back.view(0) == st.view(0) and back.legal_actions(0) == st.legal_actions(0)
+
+    def seen(state: Any) -> Any:
+        view = state.view(0)
+        for p in view["players"]:
+            p.pop("round_move")
+        return view
+
+    assert seen(back) == seen(st) and back.legal_actions(0) == st.legal_actions(0)
     broken = dict(old)
     del broken["hand"]
     with pytest.raises(ValueError, match="missing 'hand'"):

@@ -45,7 +45,7 @@ def test_special_faces_use_the_kept_powers_not_the_dashboard(face: str) -> None:
     st.powers[0] = [ids.index("mining_drones"), ids.index("crystal_resonator")]
     st.phase = "sensor"
     st.pending = [{"k": "sensor", "s": 0, "d": (face, "blank"), "fu": 0}]
-    rm, cr, moves = st.rm[0], st.cr[0], st.moves[0]
+    rm, cr, moves = st.rm[0], st.cr[0], st.movement(0)
     act(st, f"reward {face}", 0)
     act(st, f"special {face[-1]}", 0)  # used at once (it could wait for later this round)
     # Mining Drones gains RM only, Crystal Resonator Crystal only (data/powers.json)
@@ -55,17 +55,17 @@ def test_special_faces_use_the_kept_powers_not_the_dashboard(face: str) -> None:
         assert gain["rm"] > 0 and (st.rm[0], st.cr[0]) == (rm + gain["rm"], cr)
     else:
         assert gain["crystal"] > 0 and (st.rm[0], st.cr[0]) == (rm, cr + gain["crystal"])
-    assert st.moves[0] == moves  # UNEC's Afterburner is not used
+    assert st.movement(0) == moves  # UNEC's Afterburner is not used
 
 
 def test_without_the_module_the_dashboard_specials_stay() -> None:
     st = at_command(2, 0)
     st.phase = "sensor"
     st.pending = [{"k": "sensor", "s": 0, "d": ("special1", "blank"), "fu": 0}]
-    moves = st.moves[0]
+    moves = st.movement(0)
     act(st, "reward special1", 0)
     act(st, "special 1", 0)
-    assert st.moves[0] == moves + 2  # Afterburner
+    assert st.movement(0) == moves + 2  # Afterburner
 
 
 def test_expedition_packs_are_dealt_and_shown_during_the_power_choice() -> None:

@@ -137,7 +137,7 @@ def test_special_action_is_the_factions_own() -> None:
     st = sensor(at_command(2), "special1", "blank")  # UNEC: Afterburner
     act(st, "reward special1", 0)
     act(st, "special 1", 0)
-    assert st.moves[0] == 3
+    assert st.movement(0) == 3
     st2 = sensor(at_command(2), "blank", "special2", seat=1)  # Tognath: Galactic trader
     act(st2, "reward special2", 1)
     act(st2, "special 2", 1)

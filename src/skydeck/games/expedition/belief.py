@@ -55,7 +55,9 @@ def from_view(game: Game, view: dict[str, Any], seat: int | None, rng: Rng) -> E
     st.dmg = [p["damage"] for p in players]
     dmg_ids = st.t.dmg_ids
     st.dmg_cards = [[dmg_ids.index(d) for d in p.get("damage_cards", [])] for p in players]
-    st.moves = [p["moves"] for p in players]
+    st.base_moves = [p.get("round_move", 0) for p in players]
+    st.moves = [0] * len(players)
+    st.moves = [p["moves"] - st.movement(s) for s, p in enumerate(players)]
     st.worm = [int(p["wormhole_ready"]) for p in players]
     st.disc_used = [int(p["discount_used"]) for p in players]
     st.build_bonus = [p["build_discount"] for p in players]

@@ -27,12 +27,16 @@ class CommandMixin(FlowMixin):
     """Command actions and the legal-action / apply dispatch over frames and phases."""
 
     # --- costs and checks ------------------------------------------------------------------
-    def build_cost(self, seat: int, mode: str = "") -> tuple[int, int, bool, bool] | None:
+    def build_cost(
+        self, seat: int, mode: str = "", crystals: int | None = None
+    ) -> tuple[int, int, bool, bool] | None:
         """(RM, Crystal, uses the exploration discount, uses the build discount) to build
         here now, or None. ``mode`` (the argument of ``build``): "" every discount that
         lowers the price, "exploration" or "bonus" only that one (keeping the other for a
         later Embassy this round), "full" the printed price (keeping both). A discount
-        that takes nothing off is not spent."""
+        that takes nothing off is not spent. ``crystals``: how much of the build
+        discount (Terraform: "2 less Resources (Raw Materials and/or Crystals)") comes
+        off the Crystals, the player's split; None: off the Raw Materials first."""
         if mode not in BUILD_MODES:
             raise ValueError(f"unknown build mode {mode!r}; known: {BUILD_MODES}")
         here = self.location_at(self.ship[seat])
@@ -72,10 +76,18 @@ class CommandMixin(FlowMixin):
         bonus = self.build_bonus[seat] if mode in ("", "bonus") else 0
         used = False
         if bonus and rm + crystal > 0:
-            cut = min(bonus, rm)
-            rm -= cut
-            crystal = max(0, crystal - (bonus - cut))
+            total = min(bonus, rm + crystal)
+            if crystals is None:
+                off_cr = total - min(total, rm)
+            elif max(0, total - rm) <= crystals <= min(total, crystal):
+                off_cr = crystals
+            else:
+                return None  # a split the price does not allow
+            rm -= total - off_cr
+            crystal -= off_cr
             used = True
+        elif crystals is not None:
+            return None
         if self.rm[seat] < rm or self.cr[seat] < crystal:
             return None
         return rm, crystal, discount, used
@@ -93,24 +105,72 @@ class CommandMixin(FlowMixin):
             if cost is not None and cost not in seen and (uses < 0 or cost[uses]):
                 seen.add(cost)
                 acts.append(act("build", (mode,)))
+        # the build discount's other splits between Raw Materials and Crystals
+        bonus = self.build_bonus[seat]
+        for mode, word in (("", "all"), ("bonus", "bonus")):
+            for n in range(1, bonus + 1):
+                cost = self.build_cost(seat, mode, n)
+                if cost is not None and cost[3] and cost not in seen:
+                    seen.add(cost)
+                    acts.append(act("build", (word, n)))
         return acts
 
-    def reach(self, seat: int, limit: int) -> dict[int, int]:
+    def reach(self, seat: int, limit: int, over: bool = False) -> dict[int, int]:
         """Tiles a ship can move to within ``limit`` movement -> the movement it takes.
         Ships move through empty space (RULINGS.md 12): every cell entered costs one
-        movement, placed tile or empty; Asteroid belts block; a move ends on a tile."""
-        return {c: d for c, d in self.distances(self.ship[seat]) if d <= limit}
+        movement, placed tile or empty; Asteroid belts block; a move ends on a tile. A
+        path goes around Hazards (one may still be where it ends) unless ``over``: then
+        the shortest path, over Hazards too (RULINGS.md 48)."""
+        return {c: d for c, d in self.distances(self.ship[seat], not over) if d <= limit}
 
-    def distances(self, start: int) -> tuple[tuple[int, int], ...]:
+    def hazards_on_map(self) -> bool:
+        kind = self.tile_kind
+        return self.content.mod is not None and any(
+            t >= 0 and kind[t] == "hazard" for t in self.board
+        )
+
+    def hazards_over(self, start: int, cell: int) -> list[int]:
+        """The Hazards a ship flies over on a shortest path from ``start`` to ``cell``
+        (the path over the fewest of them; ``cell`` itself is not counted)."""
+        nb, board, kind = self.grid.neighbours, self.board, self.tile_kind
+        best: dict[int, tuple[int, int]] = {start: (0, -1)}  # cell -> (Hazards, parent)
+        frontier = [start]
+        while frontier and cell not in best:
+            layer: dict[int, tuple[int, int]] = {}
+            for c in frontier:
+                t = board[c]
+                if c != start and t >= 0 and not self.tile_passable[t]:
+                    continue
+                here = best[c][0] + (c != start and t >= 0 and kind[t] == "hazard")
+                for x in nb[c]:
+                    if x in best:
+                        continue
+                    tx = board[x]
+                    if tx >= 0 and not self.tile_passable[tx]:
+                        continue
+                    if x not in layer or here < layer[x][0]:
+                        layer[x] = (here, c)
+            best.update(layer)
+            frontier = list(layer)
+        out, c = [], best[cell][1] if cell in best else -1
+        while c not in (-1, start):
+            t = board[c]
+            if t >= 0 and kind[t] == "hazard":
+                out.append(c)
+            c = best[c][1]
+        return out[::-1]
+
+    def distances(self, start: int, around: bool = True) -> tuple[tuple[int, int], ...]:
         """(tile cell, cells from ``start``) for every tile a ship on ``start`` can reach,
-        nearest first. Cached by map: the map changes rarely and tree search asks for
-        the same maps again and again."""
+        nearest first (``around``: never through a Hazard). Cached by map: the map
+        changes rarely and tree search asks for the same maps again and again."""
         board = self.board
-        key = (id(self.grid), id(self.tile_passable), start, tuple(board))
+        around = around and self.content.mod is not None
+        key = (id(self.grid), id(self.tile_passable), start * 2 + around, tuple(board))
         hit = _DISTANCES.get(key)
         if hit is not None:
             return hit
-        nb, passable = self.grid.neighbours, self.tile_passable
+        nb, passable, kind = self.grid.neighbours, self.tile_passable, self.tile_kind
         seen = bytearray(len(board))
         seen[start] = 1
         frontier = [start]
@@ -129,7 +189,8 @@ class CommandMixin(FlowMixin):
                         nxt.append(x)  # empty space: crossed, never stopped in
                     elif passable[tile]:
                         out.append((x, d))
-                        nxt.append(x)
+                        if not (around and kind[tile] == "hazard"):
+                            nxt.append(x)  # a path goes around a Hazard, or lands on it
             frontier = nxt
         if len(_DISTANCES) >= DISTANCES_KEPT:
             _DISTANCES.clear()
@@ -160,14 +221,17 @@ class CommandMixin(FlowMixin):
         acts: list[Action] = []
         here = self.ship[seat]
         if only in (None, "move", "warp"):
-            free = self.moves[seat]
+            free = self.movement(seat)
             jumps = {w: self.resources(seat, w) // costs["warp_" + w] for w in SPENDABLE}
-            reach = self.reach(seat, free + max(jumps.values()))
-            acts += [act("move", (c,)) for c, d in reach.items() if d <= free]
-            for w in SPENDABLE:
-                acts += [
-                    act("warp", (c, w)) for c, d in reach.items() if free < d <= free + jumps[w]
-                ]
+            limit = free + sum(jumps.values())
+            reach = self.reach(seat, limit)
+            acts += self._moves(reach, free, jumps, ())
+            if self.hazards_on_map():
+                # "you might want to go around them. But, if you take a chance and roll
+                # the die ...": where the shortest path flies over a Hazard, that too
+                over = self.reach(seat, limit, over=True)
+                shorter = {c: d for c, d in over.items() if d < reach.get(c, limit + 1)}
+                acts += self._moves(shorter, free, jumps, ("hazard",))
         if only in (None, "wormhole"):
             acts += [act("wormhole", (c,)) for c in self.wormhole_cells(seat)]
         if only in (None, "build"):
@@ -242,6 +306,23 @@ class CommandMixin(FlowMixin):
             acts.append(act("end"))
         return acts if only is None else [a for a in acts if a.kind == only]
 
+    def _moves(
+        self, reach: dict[int, int], free: int, jumps: dict[str, int], tail: tuple[str, ...]
+    ) -> list[Action]:
+        """``move`` within the free movement, else ``warp`` paying each cell beyond it
+        with 2 RM or 1 Crystal, or both ("Raw Materials and/or Crystals": ``mixed K``,
+        K Jumps in Crystals and the rest in RM); ``tail`` ends every action."""
+        acts = [act("move", (c, *tail)) for c, d in reach.items() if d <= free]
+        for w in SPENDABLE:
+            acts += [
+                act("warp", (c, w, *tail)) for c, d in reach.items() if free < d <= free + jumps[w]
+            ]
+        for c, d in reach.items():
+            need = d - free
+            for k in range(max(1, need - jumps["rm"]), min(need - 1, jumps["crystal"]) + 1):
+                acts.append(act("warp", (c, "mixed", k, *tail)))
+        return acts
+
     # --- applying Command actions ----------------------------------------------------------
     def apply_command(self, seat: int, a: Action, events: list[Event]) -> None:
         k = a.kind
@@ -251,16 +332,27 @@ class CommandMixin(FlowMixin):
         if k in ("move", "warp", "wormhole"):
             cell = int(a.args[0])  # type: ignore[arg-type]
             steps = 0
+            over = a.args[-1] == "hazard"  # flying over a Hazard: its die is rolled
+            start = self.ship[seat]
             if k == "move":
-                steps = self.reach(seat, self.moves[seat])[cell]
-                self.moves[seat] -= steps
+                steps = self.reach(seat, self.movement(seat), over)[cell]
+                self.use_movement(seat, steps)
             elif k == "warp":
                 word = str(a.args[1])
-                steps = self.reach(seat, self.grid.size)[cell]
-                self._spend(seat, word, costs["warp_" + word] * (steps - self.moves[seat]))
-                self.moves[seat] = 0
+                steps = self.reach(seat, self.grid.size, over)[cell]
+                free = self.movement(seat)
+                if word == "mixed":  # K Jumps paid in Crystals, the others in RM
+                    paid = int(a.args[2])  # type: ignore[arg-type]
+                    self._spend(seat, "crystal", costs["warp_crystal"] * paid)
+                    self._spend(seat, "rm", costs["warp_rm"] * (steps - free - paid))
+                else:
+                    self._spend(seat, word, costs["warp_" + word] * (steps - free))
+                self.use_movement(seat, free)
             self.ship[seat] = cell
             if k != "wormhole" and self.content.mod is not None:
+                if over:
+                    for h in self.hazards_over(start, cell):
+                        self.hazard_landing(seat, h, events)
                 self.hazard_landing(seat, cell, events)
             others = sum(1 for x in self.board if x >= 0 and self.anomaly_kind(x) == "wormhole")
             self.worm[seat] = int(
@@ -268,7 +360,9 @@ class CommandMixin(FlowMixin):
             )
             events.append(Event("moved", {"seat": seat, "cell": cell, "how": k, "steps": steps}))
         elif k == "build":
-            self.build(seat, events, str(a.args[0]) if a.args else "")
+            mode = str(a.args[0]) if a.args else ""
+            split = int(a.args[1]) if len(a.args) > 1 else None  # type: ignore[arg-type]
+            self.build(seat, events, "" if mode == "all" else mode, split)
         elif k == "collect":
             rm, crystal = self.collect(seat, self.location_at(self.ship[seat]))
             events.append(Event("collected", {"seat": seat, "rm": rm, "crystal": crystal}))
@@ -328,8 +422,10 @@ class CommandMixin(FlowMixin):
             events.append(Event("command_done", {"seat": seat}))
             self.open_windows(self.turn)
 
-    def build(self, seat: int, events: list[Event], mode: str = "") -> None:
-        cost = self.build_cost(seat, mode)
+    def build(
+        self, seat: int, events: list[Event], mode: str = "", crystals: int | None = None
+    ) -> None:
+        cost = self.build_cost(seat, mode, crystals)
         assert cost is not None
         rm, crystal, discount, bonus = cost
         here = self.location_at(self.ship[seat])

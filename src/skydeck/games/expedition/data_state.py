@@ -90,6 +90,9 @@ FIELDS: dict[str, str] = {
     # later rules fixes (issue 13); states saved before them load with these empty
     "filled": "ll",
     "ready": "ll",
+    # the round's own movement not yet used (issue 54: an engine Damage card slows it
+    # while the card is on the Dashboard); saved before it: counted in ``moves``
+    "base_moves": "l",
     "pending": "p",
 }
 
@@ -130,6 +133,7 @@ class StateData:
     owner: list[int]
     dmg: list[int]
     moves: list[int]
+    base_moves: list[int]
     worm: list[int]
     disc_used: list[int]
     build_bonus: list[int]
@@ -344,6 +348,21 @@ class StateData:
         self._compact(seat)
         return True
 
+    def movement(self, seat: int) -> int:
+        """Free movement left now: the round's own movement, slowed by the engine Damage
+        cards on the Dashboard at this moment, plus what move effects gave."""
+        base = self.base_moves[seat] if self.base_moves else 0
+        return max(0, base - self.slowdown(seat)) + self.moves[seat]
+
+    def use_movement(self, seat: int, steps: int) -> None:
+        """Spend ``steps`` free movement, the round's own first (the part Damage can
+        take away or a repair give back), then what effects gave."""
+        if self.base_moves:
+            own = min(steps, max(0, self.base_moves[seat] - self.slowdown(seat)))
+            self.base_moves[seat] -= own
+            steps -= own
+        self.moves[seat] -= steps
+
     def slowdown(self, seat: int) -> int:
         """Movement lost to Damage cards (the round's movement and each move effect)."""
         dmg = self.content.damage
@@ -395,6 +414,7 @@ def new_data(obj: StateData, content: Content, n: int, rng: Rng) -> None:
         else:
             setattr(obj, name, [])
     obj.dmg_cards = [[] for _ in range(n)]
+    obj.base_moves = [0] * n
     obj.phase = "draft"
 
 
@@ -477,3 +497,5 @@ def fields_from_json(dst: StateData, obj: dict[str, Any]) -> None:
             setattr(dst, name, [tuplify(f) for f in v])
     if not dst.dmg_cards:  # saved before Damage cards had effects: none named yet
         dst.dmg_cards = [[] for _ in dst.hand]
+    if not dst.base_moves:  # saved before issue 54: the round's movement is in ``moves``
+        dst.base_moves = [0 for _ in dst.hand]

@@ -357,12 +357,26 @@ def describe(content: Content, action: Action) -> str:
             return f"give up the power {nm(0)}"
         if k == "place":
             return f"place {nm(0)} on space {a[1]}"
+        over = " over the Hazard on the way (roll its die)" if a and a[-1] == "hazard" else ""
         if k in ("move", "wormhole"):
             via = " through the Wormholes" if k == "wormhole" else ""
-            return f"move to space {a[0]}{via}"
+            return f"move to space {a[0]}{via}{over}"
+        if k == "warp" and a[1] == "mixed":
+            return (
+                f"Warp Jump to space {a[0]}{over} ({a[2]} of the Jumps for 1 Crystal each, "
+                "the others for 2 RM each)"
+            )
         if k == "warp":
             price = "2 RM" if a[1] == "rm" else "1 Crystal"
-            return f"Warp Jump to space {a[0]} ({price} for each space beyond the free movement)"
+            return (
+                f"Warp Jump to space {a[0]}{over} ({price} for each space beyond the free movement)"
+            )
+        if k == "build" and len(a) > 1:
+            only = " (the build discount only)" if a[0] == "bonus" else ""
+            return (
+                f"build an Embassy here{only}, the build discount taking {a[1]} off the "
+                "Crystals and the rest off the Raw Materials"
+            )
         if k == "build":
             how = {
                 "exploration": " with the exploration discount only",

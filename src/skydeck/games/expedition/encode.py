@@ -9,7 +9,10 @@ with the card they replace, ``artifact``), Expeditions (``draft``, ``expedition`
 tiers (``secret``, ``secret_free``, ``draw``), dice (``reroll``, ``reroll_free``,
 ``reward``), small choices (``option`` 0-7, ``target`` a seat, ``special`` 1-2,
 ``power_drop``, ``convert``/``trade`` pairs, ``build`` modes) and the plain words
-(``end``, ``pass`` ...). Other seats' hands and Secret Expeditions are hidden by the view.
+(``end``, ``pass`` ...); last (issue 54, so no earlier index moved) the build discount's
+Raw Materials / Crystals split (``build all|bonus N``), Warp Jumps paid with both
+(``warp CELL mixed K``) and, with modules, the flights over a Hazard (``... hazard``).
+Other seats' hands and Secret Expeditions are hidden by the view.
 """
 
 from __future__ import annotations
@@ -112,6 +115,10 @@ def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:
         acts += [act(kind, (u, old)) for u in items for old in upg if old != u]
         return kind, acts
 
+    prices = [p for loc in game.content.locations for p in loc.cost]
+    crystals = range(1, max(p.crystal for p in prices) + 1)
+    jumps = range(1, game.content.rules.max_crystal + 1)  # Jumps paid in Crystals
+    over = cells if game.content.mod is not None else range(0)  # Hazards: a module
     pairs = [(a, b) for a in SPENDABLE for b in SPENDABLE if a != b]
     trades = [(a, b) for a in TRADABLE for b in TRADABLE if a != b]
     return [
@@ -150,6 +157,17 @@ def catalogue(game: Any) -> list[tuple[str, Iterable[Action]]]:
         one("power_drop", ids["powers"]),
         ("convert", [act("convert", p) for p in pairs]),
         ("trade", [act("trade", p) for p in trades]),
+        # issue 54, appended so that no earlier index moved: the build discount's split
+        # (Crystals it takes off), Warp Jumps paid in both resources, and the shortest
+        # path over a Hazard (its die rolled) where going around is longer
+        ("build_split", [act("build", (m, n)) for m in ("all", "bonus") for n in crystals]),
+        ("warp_mixed", [act("warp", (c, "mixed", k)) for c in cells for k in jumps]),
+        ("move_hazard", [act("move", (c, "hazard")) for c in over]),
+        ("warp_hazard", [act("warp", (c, r, "hazard")) for c in over for r in SPENDABLE]),
+        (
+            "warp_mixed_hazard",
+            [act("warp", (c, "mixed", k, "hazard")) for c in over for k in jumps],
+        ),
     ]
 
 

@@ -203,7 +203,9 @@ class FlowMixin(SensorMixin):
     # --- rounds --------------------------------------------------------------------------------
     def start_round(self, events: list[Event] | None = None) -> None:
         n = self.n
-        self.moves = [max(0, 1 - self.slowdown(s)) for s in range(n)]
+        # each ship's 1 movement; engine Damage slows it while the card is there
+        self.base_moves = [1] * n
+        self.moves = [0] * n
         for name in ("worm", "disc_used", "build_bonus", "trades", "exchange", "rerolled"):
             setattr(self, name, [0] * n)
         self.used_upg = [[] for _ in range(n)]

@@ -259,6 +259,7 @@ BUILD_WORDS = {
     "exploration": "with the exploration discount only, keeping the build discount",
     "bonus": "with the build discount only, keeping the exploration discount",
     "full": "at the printed price, keeping the discounts",
+    "all": "with every discount that applies",
 }
 
 
@@ -283,7 +284,18 @@ def label(action: Action, view: dict[str, Any]) -> str:
         return f"{action} ({special_name(view, int(action.args[0]))})"  # type: ignore[arg-type]
     if action.kind == "build":
         mode = str(action.args[0]) if action.args else ""
-        return f"{action} (an Embassy here, {BUILD_WORDS.get(mode, mode)})"
+        split = (
+            f"; Terraform takes {action.args[1]} off the Crystals, the rest off the RM"
+            if len(action.args) > 1
+            else ""
+        )
+        return f"{action} (an Embassy here, {BUILD_WORDS.get(mode, mode)}{split})"
+    over = action.kind in ("move", "warp") and action.args and action.args[-1] == "hazard"
+    fly = "; flies over a Hazard and rolls its die" if over else ""
+    if action.kind == "warp" and len(action.args) > 2 and action.args[1] == "mixed":
+        return f"{action} (Warp Jumps: {action.args[2]} paid with Crystals, the rest with RM{fly})"
+    if over:
+        return f"{action} (the shortest path{fly}; without it the ship goes around)"
     if action.kind == "start" and action.args:
         whose = "the drone's" if view["engine"]["acted"] >= len(view["players"]) else "your"
         return f"{action} (place {whose} Starting tile on cell {action.args[0]})"

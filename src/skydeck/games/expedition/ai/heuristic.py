@@ -129,7 +129,9 @@ class HeuristicAgent:
         if k == "place":
             return 1 if str(a.args[0]) in self.locs else 0
         if k in ("move", "warp"):
-            return self.move_value(view, me, a)
+            # flying over a Hazard is a gamble on its die: only when nothing else goes
+            risk = 0.3 if a.args[-1] == "hazard" else 0.0
+            return self.move_value(view, me, a) - risk
         if k == "wormhole":
             return 2
         if k == "buy":
@@ -198,6 +200,11 @@ class HeuristicAgent:
         if a.kind == "warp":  # a Jump for each cell beyond the free movement
             pay = str(a.args[1])
             jumps = max(1, self.steps(ctx, me["ship"], cell) - me["moves"])
+            if pay == "mixed":  # some Jumps in Crystals, the rest in RM
+                paid = int(a.args[2])  # type: ignore[arg-type]
+                rm, cr = rm - 2 * (jumps - paid), cr - paid
+                cost = WARP_COST["crystal"] * paid + WARP_COST["rm"] * (jumps - paid)
+                return self.reach_value(view, me, ctx, cell, rm, cr) - cost
             rm, cr = (rm - 2 * jumps, cr) if pay == "rm" else (rm, cr - jumps)
             return self.reach_value(view, me, ctx, cell, rm, cr) - WARP_COST[pay] * jumps
         tile = ctx["tiles"].get(cell)
