@@ -109,7 +109,7 @@ def test_clock_actions_are_never_offered_to_a_player(game_id):
                 break
             for seat in state.to_move:
                 assert not kinds & {a.kind for a in state.legal_actions(seat)}
-            wanted = wanted_clocks(state.game.options, state, {}, set(), None)
+            wanted = wanted_clocks(state, {}, set(), None)
             for w in wanted:
                 if w.action is not None:
                     state.validate(Action(w.action["kind"]), w.seat)

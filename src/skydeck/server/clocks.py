@@ -44,14 +44,15 @@ class Wanted:
 
 
 def wanted_clocks(
-    options: dict[str, Any],
     state: State,
     turn_start: dict[int, int],
     human_seats: set[int],
     move_seconds: float | None,
 ) -> list[Wanted]:
     """The clocks that should be running now. A key changes when a seat starts a new
-    decision (``turn_start``), so a clock keeps its deadline while its key is unchanged."""
+    decision (``turn_start``), so a clock keeps its deadline while its key is unchanged.
+    A timed action's seconds come from the match's options (``state.game.options``)."""
+    options = state.game.options
     out: list[Wanted] = []
     to_move = state.to_move
     engine_timed: set[int] = set()

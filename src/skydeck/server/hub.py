@@ -883,7 +883,6 @@ class Hub:
     # --- clocks ----------------------------------------------------------------------
     def _wanted(self, room: Room) -> list[Wanted]:
         return wanted_clocks(
-            room.game.options,
             room.match.state,
             room.turn_start,
             room.human_seats,
