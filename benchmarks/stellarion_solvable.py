@@ -1,5 +1,5 @@
 """How many Stellarion deals can be won? The clairvoyant solver against the heuristic,
-deal by deal (docs/stellarion-ai.md, issue 19).
+deal by deal (docs/journal/2026-12-03-stellarion-ai.md, issue 19).
 
     python benchmarks/stellarion_solvable.py run --setup base1 --deals 50 --nodes 15000 \\
         --what solver --out runs/solvable.jsonl

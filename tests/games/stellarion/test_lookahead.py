@@ -185,7 +185,8 @@ def test_plays_a_deal_to_the_end(players: int) -> None:
 
 
 def test_the_endgame_is_on_by_default_and_its_parameters_are_named() -> None:
-    """3 Voyages by default (measured best, docs/stellarion-ai.md); 0 turns it off; the
+    """3 Voyages by default (measured best, docs/journal/2026-12-03-stellarion-ai.md); 0 turns it
+    off; the
     clairvoyant device and the solver's planner pass keep it off unless asked."""
     from skydeck.games.stellarion.ai.solve import ClairvoyantLookahead
 

@@ -28,7 +28,7 @@ from skydeck.games.stellarion.state import StellarionState
 class Weights:
     """What ``evaluate`` pays for each part of a position. Two sets: the base game's
     (hand-set, 53% of solo games at 1 Shooting Star) and the expansions' (tuned on
-    all-four deals, docs/stellarion-ai.md "A heuristic for the expansions")."""
+    all-four deals, docs/journal/2026-12-03-stellarion-ai.md "A heuristic for the expansions")."""
 
     voyage: float = 1000.0  # a Voyage in a victory pile
     ready: tuple[float, ...] = (0.0, 15.0, 80.0, 300.0, 700.0)  # k Types of a Galaxy in sight

@@ -27,7 +27,8 @@ each to the end of the game in states dealt from the view (the solver's greedy l
 loses half its share of the Voyages taken. Near the end the lines are short, so they
 can tell a move that still wins from one that merely looks good for a turn.
 
-Measured with all four expansions: docs/stellarion-ai.md, "Looking a turn further"
+Measured with all four expansions: docs/journal/2026-12-03-stellarion-ai.md, "Looking a turn
+further"
 (the agent without the endgame, ``lookahead:endgame=0``) and "The end of the game"
 (with it: 12.5% of 1,000 deals where the agent without it wins 8.0%).
 """

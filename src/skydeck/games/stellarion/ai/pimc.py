@@ -13,7 +13,8 @@ deals, so a difference between two candidates is a difference of play, not of lu
 The budget is spent by successive halving: after each round of deals the worse half of
 the candidates still in play is dropped, so the close calls get the most deals.
 
-Why these pieces (measured on base deals at 1 Shooting Star, docs/stellarion-ai.md):
+Why these pieces (measured on base deals at 1 Shooting Star,
+docs/journal/2026-12-03-stellarion-ai.md):
 
 - **A line to the end, not a solve.** With hindsight nearly every base deal is won
   within one discrepancy of the heuristic's line (1,000 of 1,000 at 1 Star), so a
@@ -28,8 +29,8 @@ Why these pieces (measured on base deals at 1 Shooting Star, docs/stellarion-ai.
 - **The greedy line by default.** ``turns=N`` plays the candidates out with
   ``turn_line`` instead (a turn planner: stronger from the start, about twice as
   dear since it keeps what each step's finished turns saw, so fewer deals a
-  decision); opt-in while its games are measured (docs/stellarion-ai.md, "Where pimc
-  loses at 1 Shooting Star").
+  decision); opt-in while its games are measured
+  (docs/journal/2026-12-03-stellarion-ai.md, "Where pimc loses at 1 Shooting Star").
 - **Candidates from the heuristic.** Its one-turn look-ahead ranks the legal actions
   well enough that the best move is nearly always among its first few; the rollouts fix
   the order among those, where its evaluation cannot see far enough.

@@ -38,7 +38,7 @@ The search, and why each piece is there::
   (``ClairvoyantLookahead``: its deals are the truth). With all four expansions it wins
   179 of deals 0-499, 90 of them deals that LDS and the beams left unknown within 60,000
   positions, at about 63,000 anchor steps of CPU a deal
-  (docs/stellarion-ai.md). Its work is bounded by
+  (docs/journal/2026-12-03-stellarion-ai.md). Its work is bounded by
   ``seconds`` (checked before each decision), not counted in positions; it is
   deterministic, so a result is the same on any machine. Opt-in, so the table's
   figures (measured without it) keep their meaning.
@@ -70,7 +70,7 @@ The search, and why each piece is there::
   The solver keeps the base game's weights (``agents.BASE``) in every set-up: the
   expansions' weights make the one-turn heuristic stronger but the beams weaker (all
   four expansions, deals 0-19, 60,000 positions: 0 won against 8 with ``BASE``), and
-  the table in docs/stellarion-ai.md was measured with ``BASE``.
+  the table in docs/journal/2026-12-03-stellarion-ai.md was measured with ``BASE``.
 - **The line alone** (``finish``): the discrepancy-0 line played to the end without
   the table, for the honest ``pimc`` player (pimc.py), which plays it from each of its
   candidate moves in states dealt from its view.
@@ -208,7 +208,8 @@ class ClairvoyantHeuristic(_OnTheTruth, HeuristicAgent):
 class ClairvoyantLookahead(_OnTheTruth, LookaheadAgent):
     """``lookahead`` deciding on the true state (``_OnTheTruth``), without the endgame
     unless asked (``endgame=0``): the planner pass and the measurements of
-    docs/stellarion-ai.md were made so, and on the truth the solver's own passes play
+    docs/journal/2026-12-03-stellarion-ai.md were made so, and on the truth the solver's own passes
+    play
     the end of the game out anyway."""
 
     name = "lookahead@clairvoyant"
