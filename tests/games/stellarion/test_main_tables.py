@@ -89,3 +89,55 @@ def test_kept_tables_stay_bounded(monkeypatch) -> None:  # type: ignore[no-untyp
             s.apply(acts[rng.below(len(acts))], s.turn)
             peak = max(peak, len(game.main_tables))
     assert peak == 8  # it filled up, and never beyond
+
+
+def _random_main_steps(game, seeds: range) -> int:  # type: ignore[no-untyped-def]
+    """Random play on ``game``; every main step's legal list (the memo's table, or one
+    built while it stands aside) compared with its table built anew on a twin game
+    (asking the memo twice would make every position a hit). Returns the steps seen."""
+    twin = type(game)(**game.options)
+    rng = Rng(11)
+    seen = 0
+    for seed in seeds:
+        s = game.new(seed)
+        while not s.is_over:
+            acts = s.legal_actions(s.turn)
+            if s.phase == MAIN:
+                t = s.clone()
+                t.game = twin
+                srcs = legal.sources(t)
+                srcs.sort()
+                built: dict = {}
+                legal._main_table(t, srcs, legal.accessible(t), built)
+                assert [a for a in acts if a in built] == list(built)
+                seen += 1
+            s.apply(acts[rng.below(len(acts))], s.turn)
+    return seen
+
+
+def test_the_memo_stands_aside_where_tables_do_not_come_back(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Random play almost never meets a table again: after one window of look-ups the
+    memo stops keeping tables (and lets go of those it kept), then tries again after
+    its rest; the tables handed out are the same either way."""
+    monkeypatch.setattr(legal, "MEMO_WINDOW", 64)
+    monkeypatch.setattr(legal, "MEMO_REST", 128)
+    game = reveal_game("all", players=1)
+    seen = _random_main_steps(game, range(40))
+    assert seen > 64 + 128
+    gate = game.main_gate
+    assert gate.rest > 0 or gate.calls < 64  # resting, or judging a fresh window
+    assert len(game.main_tables) < 64
+
+
+def test_the_memo_keeps_tables_that_come_back(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The same position asked again and again (a search's siblings): every look-up
+    after the first is a hit, and the memo never rests."""
+    monkeypatch.setattr(legal, "MEMO_WINDOW", 16)
+    game = reveal_game("all", players=1)
+    s = game.new(3)
+    while s.phase != MAIN:
+        s.apply(s.legal_actions(s.turn)[0], s.turn)
+    for _ in range(100):
+        legal.main_actions(s, {})
+    assert game.main_gate.rest == 0
+    assert len(game.main_tables) == 1

@@ -15,6 +15,7 @@ from skydeck.games.stellarion.content import EXPANSIONS, Content, default_conten
 from skydeck.games.stellarion.describe import describe as _describe_action
 from skydeck.games.stellarion.describe import describe_event as _describe_event
 from skydeck.games.stellarion.inverse import from_view as _from_view
+from skydeck.games.stellarion.legal import MemoGate
 from skydeck.games.stellarion.shaping import progress
 from skydeck.games.stellarion.state import StellarionState
 
@@ -113,6 +114,7 @@ class StellarionGame(Game):
         self.memo: dict[Any, Action] = {}
         #: main-step legal tables by what decides them (legal.main_actions)
         self.main_tables: dict[Any, dict[Action, Any]] = {}
+        self.main_gate = MemoGate()
         self._text: dict[Action, str] = {}
 
     @classmethod
