@@ -12,19 +12,19 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-import skydeck
-from skydeck.agents import make
 from skydeck.core.record import Match
+from skydeck.games.expedition.ai.heuristic import HeuristicAgent
+from skydeck.games.expedition.game import ExpeditionGame
 
 
 def edge(players: int, games: int, modules: list[str]) -> dict[str, Any]:
     """Counts over ``games`` seeded heuristic games (seeds 0..games-1)."""
-    game = skydeck.load("expedition", players=players, modules=modules)
+    game = ExpeditionGame(players=players, modules=modules)
     decisions = rim = limited = 0
     left: list[int] = []
     for seed in range(games):
         match = Match(game, seed)
-        agents = [make("heuristic", game, seed=seed * 7 + k) for k in range(players)]
+        agents = [HeuristicAgent(game, seed=seed * 7 + k) for k in range(players)]
         st: Any = match.state
         while not st.is_over:
             seat = st.to_move[0]
