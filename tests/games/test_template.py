@@ -129,3 +129,28 @@ def test_the_copy_passes_pettingzoos_api_test(fifth):
     from skydeck.rl import aec_env
 
     api_test(aec_env(fifth, players=3), num_cycles=30)
+
+
+def test_the_copys_own_agent_and_its_parameters_come_from_its_ai_module(fifth, monkeypatch):
+    """A game's own agent (like Stellarion's ``pimc``) is declared in its ``ai`` module,
+    with its parameters (``PARAMS``) and summary: nothing in skydeck.agents names it."""
+    from skydeck.agents.registry import agents, parse_spec
+
+    ai = game_module(fifth, "ai")
+    assert ai is not None
+
+    class Bold:
+        def __init__(self, game, seed=0, nerve=1):
+            self.nerve = nerve
+
+    monkeypatch.setitem(ai.AGENTS, "bold", Bold)
+    monkeypatch.setattr(ai, "PARAMS", {"bold": {"nerve": int}}, raising=False)
+    monkeypatch.setattr(ai, "SUMMARIES", {"bold": "plays high"}, raising=False)
+    agent = make("bold:nerve=3", load(fifth, players=2), seed=1)
+    assert isinstance(agent, Bold) and agent.nerve == 3 and agent.name == "bold:nerve=3"
+    with pytest.raises(ValueError, match="bold: unknown parameter 'calm'"):
+        make("bold:calm=1", load(fifth, players=2))
+    assert parse_spec("bold:nerve=2").params == {"nerve": "2"}
+    assert any(a.spec == "bold" and fifth in a.games for a in agents())
+    with pytest.raises(ValueError, match="game 'stellium' has no bold agent"):
+        make("bold", load("stellium", players=2))

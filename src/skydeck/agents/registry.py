@@ -17,7 +17,7 @@ from skydeck.agents.mcts import DEFAULT_LEVEL, LEVELS, MctsAgent, level_with
 from skydeck.agents.simple import RandomAgent, game_agent, heuristic_class
 from skydeck.agents.support import support_for
 from skydeck.core import Game
-from skydeck.registry import game_ids
+from skydeck.registry import game_ids, game_module
 
 
 @dataclass(frozen=True)
@@ -45,8 +45,10 @@ def parse_spec(spec: str) -> Spec:
         if not path:
             raise ValueError("agent spec 'policy' needs a model file: policy:PATH")
         return Spec("policy", None, {"path": path})
-    if name not in AGENT_KINDS:
-        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENT_KINDS)}")
+    own = game_agent_params()
+    kinds = agent_kinds()
+    if name not in kinds:
+        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(kinds)}")
     level: str | None = None
     params: dict[str, str] = {}
     for part in rest:
@@ -57,9 +59,9 @@ def parse_spec(spec: str) -> Spec:
             level = part
         else:
             raise ValueError(f"agent spec {spec!r}: two levels ({level!r}, {part!r})")
-    if name not in ("mcts", *GAME_AGENT_PARAMS) and (level or params):
+    if name not in ("mcts", *own) and (level or params):
         raise ValueError(f"agent {name!r} takes no level or parameters (spec {spec!r})")
-    if name in GAME_AGENT_PARAMS and level:
+    if name in own and level:
         raise ValueError(f"agent {name!r} takes parameters, not a level (spec {spec!r})")
     if level is not None and level not in LEVELS:
         raise ValueError(f"unknown mcts level {level!r}; known: {', '.join(LEVELS)}")
@@ -79,7 +81,7 @@ def make(spec: str, game: Game, seed: int = 0) -> Any:
         if not hasattr(agent, "name"):
             agent.name = "heuristic"
         return agent
-    if parsed.name in GAME_AGENT_PARAMS:
+    if parsed.name in game_agent_params():
         return _make_game_agent(parsed, game, seed)
     if parsed.name == "policy":
         from skydeck.agents.policy import PolicyAgent
@@ -92,29 +94,27 @@ def make(spec: str, game: Game, seed: int = 0) -> Any:
     return agent
 
 
-#: a game's own agents that take parameters (``agents.AGENTS[name]`` in the game's
-#: package), with each parameter's type
-GAME_AGENT_PARAMS: dict[str, dict[str, type]] = {
-    "pimc": {"samples": int, "candidates": int, "seconds": float, "turns": int},
-    "lookahead": {
-        "top": int,
-        "deals": int,
-        "seconds": float,
-        "samples": int,
-        "endgame": int,
-        "endgame_seconds": float,
-    },
-    "greedy": {},
-}
+def _own(game_id: str, table: str) -> dict[str, Any]:
+    """A table of the game's ``ai`` module (``PARAMS``, ``SUMMARIES``), or {}."""
+    module = game_module(game_id, "ai")
+    return dict(getattr(module, table, {})) if module is not None else {}
 
-GAME_AGENT_SUMMARIES = {
-    "pimc": "perfect-information Monte Carlo: the heuristic's best moves, each played out "
-    "by the game's solver on deals drawn from the view",
-    "lookahead": "the heuristic, its best moves judged by the best next turn on deals drawn "
-    "from the view, and with 3 Voyages or fewer left played to the end of the game",
-    "greedy": "the heuristic's one-step value alone (each action by the table it leaves): "
-    "weaker and faster, the search's playout policy",
-}
+
+def game_agent_params() -> dict[str, dict[str, type]]:
+    """The games' own agents, by spec name, with each parameter's type: each game
+    declares its own in its ``ai`` module (``PARAMS``; e.g. Stellarion's ``pimc`` and
+    ``lookahead``, Stellium's ``greedy``), beside ``AGENTS``."""
+    out: dict[str, dict[str, type]] = {}
+    for g in game_ids():
+        for name, params in _own(g, "PARAMS").items():
+            out.setdefault(name, {}).update(params)
+    return out
+
+
+def agent_kinds() -> tuple[str, ...]:
+    """Every agent name a spec may start with: the generic ones and the games' own."""
+    own = tuple(n for n in game_agent_params() if n not in _GENERIC)
+    return (*_GENERIC[:2], *own, *_GENERIC[2:])
 
 
 def _make_game_agent(parsed: Spec, game: Game, seed: int) -> Any:
@@ -122,7 +122,7 @@ def _make_game_agent(parsed: Spec, game: Game, seed: int) -> Any:
     factory = game_agent(game.id, name)
     if factory is None:
         raise ValueError(f"game {game.id!r} has no {name} agent")
-    known = GAME_AGENT_PARAMS[name]
+    known = _own(game.id, "PARAMS").get(name, {})
     if parsed.params and not known:
         raise ValueError(f"agent {name!r} takes no parameters (spec {parsed})")
     kwargs: dict[str, Any] = {}
@@ -173,7 +173,11 @@ def agents() -> list[AgentInfo]:
             policy = "random playouts"
         shape = "flat search (root only)" if sup.flat else "tree search"
         notes[g] = f"belief from {how}; {policy}; {shape}"
-    for name, summary in GAME_AGENT_SUMMARIES.items():
+    summaries: dict[str, str] = {}
+    for g in ids:
+        for name, summary in _own(g, "SUMMARIES").items():
+            summaries.setdefault(name, summary)
+    for name, summary in summaries.items():
         playing = tuple(g for g in ids if game_agent(g, name) is not None)
         if playing:
             out.append(AgentInfo(name, summary, playing, {}))
@@ -189,4 +193,6 @@ def specs_for(game_id: str) -> list[str]:
     return [info.spec for info in agents() if game_id in info.games]
 
 
-AGENT_KINDS = ("random", "heuristic", "greedy", "mcts", "pimc", "lookahead", "policy")
+#: The agents every game has (``heuristic`` where its ``ai`` module gives one); the
+#: games' own come between ``heuristic`` and ``mcts`` (``agent_kinds``).
+_GENERIC = ("random", "heuristic", "mcts", "policy")

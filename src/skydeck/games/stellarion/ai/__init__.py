@@ -16,4 +16,25 @@ AGENTS: dict[str, Any] = {
     "lookahead": LookaheadAgent,
 }
 
-__all__ = ["AGENTS", "SUPPORT"]
+#: The parameters of the agents that take them (a spec's ``KEY=VALUE``), each with its
+#: type, read by ``skydeck.agents``' spec parser.
+PARAMS: dict[str, dict[str, type]] = {
+    "pimc": {"samples": int, "candidates": int, "seconds": float, "turns": int},
+    "lookahead": {
+        "top": int,
+        "deals": int,
+        "seconds": float,
+        "samples": int,
+        "endgame": int,
+        "endgame_seconds": float,
+    },
+}
+#: What each of the game's own agents is, for ``skydeck agents`` and the lobby.
+SUMMARIES = {
+    "pimc": "perfect-information Monte Carlo: the heuristic's best moves, each played out "
+    "by the game's solver on deals drawn from the view",
+    "lookahead": "the heuristic, its best moves judged by the best next turn on deals drawn "
+    "from the view, and with 3 Voyages or fewer left played to the end of the game",
+}
+
+__all__ = ["AGENTS", "PARAMS", "SUMMARIES", "SUPPORT"]
