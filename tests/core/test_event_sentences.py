@@ -61,6 +61,8 @@ RARE: dict[str, list[dict[str, Any]]] = {
         {"kind": "cubes", "from_card": 0, "to_card": 1, "cubes": 2, "why": "final_blow"},
         {"kind": "cubes", "from_card": 0, "to_card": None, "cubes": 1, "why": "own"},
         {"kind": "regenerated", "card": 1, "removed": 1},
+        # the alarm's frozen card: only the server's clock sends the reported hold
+        {"kind": "frozen", "seat": 0, "x": 300, "y": 220, "angle": 45},
     ],
     "expedition": [
         # collecting with the ship (not only at round end) comes late in a random game
