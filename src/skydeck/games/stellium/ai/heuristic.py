@@ -70,19 +70,18 @@ def _obvious(legal: list[Action]) -> Action | None:
     return None
 
 
-def _best(state: StelliumState, actions: list[Action], seat: int, rng: Rng) -> Action:
-    mover = state.to_move[0]
-    after = []
+def _after(state: StelliumState, actions: list[Action], mover: int) -> list[StelliumState]:
+    """The table after each of ``actions`` (legal for ``mover``: no second check)."""
+    out = []
     for a in actions:
         s = state.clone()
-        s._apply(a, mover)  # one of legal_actions(mover): no second check
-        after.append(s)
-    best, best_value = actions[0], float("-inf")
-    for a, v in zip(actions, values(after, seat)):
-        v += rng.random() * 1e-3  # break ties at random
-        if v > best_value:
-            best, best_value = a, v
-    return best
+        s._apply(a, mover)
+        out.append(s)
+    return out
+
+
+def _best(state: StelliumState, actions: list[Action], seat: int, rng: Rng) -> Action:
+    return _pick(actions, values(_after(state, actions, state.to_move[0]), seat), rng)
 
 
 def _draw(state: StelliumState, actions: list[Action], seat: int, rng: Rng) -> Action:
@@ -174,11 +173,7 @@ def _placement_values(
 ) -> list[float]:
     """Each placement's value: for the ``width`` best by the one-step value, the best
     table one of its effects leaves (Missions settled); for the rest, minus infinity."""
-    after = []
-    for a in placements:
-        s = state.clone()
-        s._apply(a, seat)
-        after.append(s)
+    after = _after(state, placements, seat)
     first = values(after, seat)
     order = sorted(range(len(placements)), key=first.__getitem__, reverse=True)[:width]
     out = [float("-inf")] * len(placements)
