@@ -214,3 +214,23 @@ def test_stellarion_counts_results_per_setup(client):
     assert (s["played"], s["won"], s["win_rate"]) == (4, 3, 0.75)
     assert s["best_streak"] == 2 and s["streak"] == 1 and s["fewest_moves"] == 30
     assert client.get("/api/leaderboard/stellarion").status_code == 404
+
+
+def test_cooperative_is_the_games_own_declaration(client, monkeypatch):
+    """The co-operative fact comes from ``Capabilities.cooperative`` (no set of game ids):
+    a game that declares it ranks nobody, is listed as such, and has no leaderboard."""
+    import dataclasses
+
+    from skydeck.registry import game_class
+
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert games["stellarion"]["cooperative"] and not games["stellarion"]["ratable"]
+    assert not games["stellium"]["cooperative"] and games["stellium"]["ratable"]
+    cls = game_class("stellium")
+    monkeypatch.setattr(cls, "capabilities",
+                        dataclasses.replace(cls.capabilities, cooperative=True))
+    res = outcome("stellium", "over", [10, 7], (0,), (), 2)
+    assert [r.result for r in res] == ["win", "win"] and [r.rank for r in res] == [1, 1]
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert games["stellium"]["cooperative"] and not games["stellium"]["ratable"]
+    assert client.get("/api/leaderboard/stellium").status_code == 404

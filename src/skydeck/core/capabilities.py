@@ -106,6 +106,9 @@ class Capabilities:
     #: ``"module:function"`` drawing a view as an SVG picture (``function(view) -> str``),
     #: for RL's ``rgb_array``; None: the terminal's text, drawn as an SVG.
     picture: str | None = None
+    #: The seats play together against the game (Stellarion): no ranking between them,
+    #: so no rating; the server counts results per set-up instead.
+    cooperative: bool = False
 
     def environment_id(self, game_id: str) -> str:
         return self.env_id or f"skydeck/{game_id.capitalize()}-v0"

@@ -25,7 +25,7 @@ from skydeck.server.holders import Holders
 from skydeck.server.messages import ProtocolError
 from skydeck.server.passwords import Hasher, check_new
 from skydeck.server.people_tables import match_outcomes, match_players
-from skydeck.server.ratings import COOPERATIVE, outcome, record_end
+from skydeck.server.ratings import cooperative, outcome, record_end
 from skydeck.server.sessions import Session, Sessions
 from skydeck.server.settings import Settings
 from skydeck.server.storage import matches
@@ -144,7 +144,7 @@ class People:
             held[i] = account.id
         game = spec.get("game")
         if rated:
-            if game in COOPERATIVE:
+            if cooperative(str(game)):
                 raise ValueError(f"{game} is co-operative: its matches are not rated")
             if len(seats) < 2:
                 raise ValueError("a rated match has two players or more")

@@ -13,7 +13,7 @@ from sqlalchemy import Engine, and_, func, select
 
 from skydeck.server.accounts import Account, _account, name_key
 from skydeck.server.people_tables import accounts, match_players, rating_history, ratings
-from skydeck.server.ratings import COOPERATIVE, PROVISIONAL_GAMES, rating_json
+from skydeck.server.ratings import PROVISIONAL_GAMES, cooperative_games, rating_json
 from skydeck.server.storage import matches
 
 RESULTS = ("win", "loss", "draw", "abandoned")
@@ -131,7 +131,7 @@ def coop_stats(engine: Engine, account_id: int) -> list[dict[str, Any]]:
     with engine.connect() as conn:
         rows = conn.execute(
             select(mp.c.game, mp.c.setup, mp.c.result, mp.c.moves)
-            .where(mp.c.account_id == account_id, mp.c.game.in_(sorted(COOPERATIVE)),
+            .where(mp.c.account_id == account_id, mp.c.game.in_(cooperative_games()),
                    mp.c.result.in_(["win", "loss"]))
             .order_by(mp.c.ended)
         ).all()

@@ -21,8 +21,8 @@ What counts (the rules of rated play, PROTOCOL.md "Ratings"):
 - An abandoned match (no move for ``idle_expiry``) is a loss for the seats that owed a
   move and a shared win for the others; when every seat (or none) owed one, nothing
   changes.
-- Stellarion is co-operative: never rated; its results are counted per set-up instead
-  (win rate, best result, streaks: ``players.coop_stats``).
+- A co-operative game (``Capabilities.cooperative``: Stellarion) is never rated; its
+  results are counted per set-up instead (win rate, best result, streaks: ``players.coop_stats``).
 """
 
 from __future__ import annotations
@@ -35,15 +35,27 @@ from openskill.models import PlackettLuce
 from sqlalchemy import Connection, Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from skydeck.registry import game_class, game_ids
 from skydeck.server.people_tables import match_outcomes, match_players, rating_history, ratings
 
 MODEL = PlackettLuce()
 MU0, SIGMA0 = MODEL.mu, MODEL.sigma
 PROVISIONAL_GAMES = 10
 SHOWN_BASE, SHOWN_SCALE = 1000, 30
-#: Games where the seats play together (no ranking between them). A fact about a game
-#: kept here until the games declare it themselves (issue 47's one declaration).
-COOPERATIVE = frozenset({"stellarion"})
+
+
+def cooperative(game: str) -> bool:
+    """Whether the game's seats play together (its ``Capabilities.cooperative``): such a
+    match ranks nobody and is never rated. An unknown game is not co-operative."""
+    try:
+        return game_class(game).capabilities.cooperative
+    except (KeyError, ValueError):
+        return False
+
+
+def cooperative_games() -> list[str]:
+    """The co-operative games on offer, for the profile's per-set-up results."""
+    return [g for g in game_ids() if cooperative(g)]
 
 
 def shown(mu: float, sigma: float) -> int:
@@ -69,7 +81,7 @@ def outcome(game: str, status: str, scores: list[float], winners: tuple[int, ...
             SeatResult("loss", 2, None) if s in owed else SeatResult("win", 1, None)
             for s in range(n)
         ]
-    if game in COOPERATIVE or n == 1:
+    if cooperative(game) or n == 1:
         won = bool(winners)
         return [SeatResult("win" if won else "loss", 1, scores[s]) for s in range(n)]
     keys = [(s in winners, scores[s]) for s in range(n)]
@@ -137,7 +149,7 @@ def _count(conn: Connection, match_id: str, game: str, rated: bool,
     if not rated:
         return None
     n = len(results)
-    if game in COOPERATIVE or n < 2:
+    if cooperative(game) or n < 2:
         return "a co-operative or solo match is not rated"
     if len(held) < n:
         return "a seat was held by nobody signed in"

@@ -48,6 +48,7 @@ class StellarionGame(Game):
         progress=progress,
         value="skydeck.games.stellarion.ai.heuristic:position_value",
         solver="skydeck.games.stellarion.ai.solve:run_command",
+        cooperative=True,
     )
     title = "Stellarion"
     player_counts = (1, 2)

@@ -7,7 +7,6 @@ from typing import Any
 from fastapi import APIRouter
 
 from skydeck.server.ai import available_specs
-from skydeck.server.ratings import COOPERATIVE
 from skydeck.server.routes.deps import HubDep, SettingsDep
 from skydeck.server.routes.pages import web_parts
 
@@ -28,6 +27,7 @@ def list_all_games(hub: HubDep, settings: SettingsDep) -> list[dict[str, Any]]:
         info = cls.describe_options()
         info["agents"] = available_specs(gid, settings.models)
         info["web"] = web_parts(cls)
-        info["ratable"] = gid not in COOPERATIVE
+        info["cooperative"] = cls.capabilities.cooperative
+        info["ratable"] = not cls.capabilities.cooperative
         out.append(info)
     return out

@@ -11,7 +11,7 @@ from starlette.concurrency import run_in_threadpool
 from skydeck.server import players
 from skydeck.server.accounts import Account
 from skydeck.server.people import People
-from skydeck.server.ratings import COOPERATIVE
+from skydeck.server.ratings import cooperative
 from skydeck.server.routes.deps import HubDep, PeopleDep, SettingsDep, signed_in
 
 router = APIRouter()
@@ -64,7 +64,7 @@ async def leaderboard(game: str, people: PeopleDep, hub: HubDep, limit: int = 50
                       provisional: bool = False) -> dict[str, Any]:
     if game not in hub.list_games():
         raise HTTPException(404, f"unknown game {game!r}; known games: {hub.list_games()}")
-    if game in COOPERATIVE:
+    if cooperative(game):
         raise HTTPException(404, f"{game} is co-operative: it has no ratings (see a profile)")
     try:
         rows = await run_in_threadpool(players.leaderboard, people.engine, game, limit,
