@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import skydeck
-from skydeck.rl.match import tables
+from skydeck.encoding import tables
 
 RECORDED = [
     ("stellium", {"players": 2}, 13982, "8f8d86cd5ef29ca6"),

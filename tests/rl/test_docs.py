@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import skydeck
-from skydeck.rl.match import tables
+from skydeck.encoding import tables
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 DOCUMENTED = [

@@ -18,7 +18,7 @@ from pettingzoo.test import api_test, parallel_api_test
 import skydeck
 import skydeck.rl
 from skydeck.core import Rng
-from skydeck.rl.match import tables
+from skydeck.encoding import tables
 
 GAMES = skydeck.rl.ENV_IDS.keys()
 PLAYER_COUNTS = [

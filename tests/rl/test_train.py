@@ -13,17 +13,11 @@ import pytest
 import skydeck
 import skydeck.rl
 from skydeck.agents import make, parse_spec
+from skydeck.agents.model_file import META_NAME, read_meta
 from skydeck.cli import main
 from skydeck.games.stellarion.ai.heuristic import position_value as stellarion_value
 from skydeck.games.stellarion.shaping import progress as stellarion_progress
-from skydeck.rl.train import (
-    META_NAME,
-    Curve,
-    Shaped,
-    TrainConfig,
-    read_meta,
-    train,
-)
+from skydeck.rl.train import Curve, Shaped, TrainConfig, train
 
 
 @pytest.fixture(scope="module")

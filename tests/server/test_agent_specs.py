@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from skydeck import agents
+from skydeck.agents.model_file import META_NAME, read_meta
 from skydeck.registry import game_class, game_ids
-from skydeck.rl.train import META_NAME, read_meta
 from skydeck.server import ai
 from skydeck.server.ai import available_specs, make_agent, model_specs, network_spec
 from skydeck.server.settings import Settings

@@ -27,7 +27,7 @@ from skydeck.core import Action, Game
 def _load(path: str, mtime_ns: int) -> Any:
     """One loaded model per file version (a tournament makes an agent per match;
     ``predict`` keeps no state between calls, so they share it)."""
-    from skydeck.rl.train import require_trainer
+    from skydeck.agents.model_file import require_trainer
 
     require_trainer()
     import torch
@@ -41,8 +41,8 @@ class PolicyAgent:
     """Plays the argmax of a trained MaskablePPO policy over the legal actions."""
 
     def __init__(self, game: Game, path: str | Path, seed: int = 0) -> None:
-        from skydeck.rl.match import tables
-        from skydeck.rl.train import read_meta
+        from skydeck.agents.model_file import read_meta
+        from skydeck.encoding import tables
 
         meta = read_meta(path)
         if meta.get("game") != game.id:

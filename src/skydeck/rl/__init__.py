@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from skydeck.core.catalogue import ActionCatalogue
-from skydeck.rl.match import tables
+from skydeck.encoding import tables
 
 
 def env_ids() -> dict[str, str]:

@@ -115,7 +115,7 @@ def bench_rl(
 ) -> RLBench:
     """About ``seconds`` per loop, in ``slices`` interleaved slices; the fastest slice
     of each loop is reported."""
-    from skydeck.rl.match import tables
+    from skydeck.encoding import tables
 
     game = load(game_id, **options)
     catalogue, observer = tables(game)

@@ -8,20 +8,16 @@ engine actions and back, builds masks from ``legal_actions`` and observations fr
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from functools import lru_cache
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 from skydeck.core.action import Action
-from skydeck.core.catalogue import ActionCatalogue
 from skydeck.core.errors import IllegalAction
 from skydeck.core.game import Game, State
-from skydeck.core.observer import Observer
-from skydeck.registry import game_ids, game_module, load
+from skydeck.encoding import spec_module, tables
+from skydeck.registry import load
 
 REWARDS = ("outcome", "margin")
 PLACEMENTS = ("grid", "continuous")
@@ -56,28 +52,6 @@ def seat_of(agent: str) -> int:
     if prefix != "player" or not number.isdigit():
         raise ValueError(f"unknown agent {agent!r}; agents are named player_0, player_1 ...")
     return int(number)
-
-
-def spec_module(game_id: str) -> ModuleType:
-    """The RL encoding of a game (its ``encode`` module): catalogue, OBSERVER, flags."""
-    if game_id not in game_ids():
-        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
-    module = game_module(game_id, "encode")
-    if module is None:
-        raise ValueError(f"game {game_id!r} has no RL encoding (no encode module)")
-    return module
-
-
-@lru_cache(maxsize=64)
-def _tables(game_id: str, options_json: str) -> tuple[ActionCatalogue, Observer]:
-    game = load(game_id, **json.loads(options_json))
-    module = spec_module(game_id)
-    return ActionCatalogue(game_id, module.catalogue(game)), module.OBSERVER(game)
-
-
-def tables(game: Game) -> tuple[ActionCatalogue, Observer]:
-    """The catalogue and observer of a game and option set (built once, then shared)."""
-    return _tables(game.id, json.dumps(game.options, sort_keys=True))
 
 
 def match_seed(options: dict[str, Any] | None, draw: Any) -> int:

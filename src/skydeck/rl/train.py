@@ -32,24 +32,12 @@ import gymnasium
 import numpy as np
 
 import skydeck
+from skydeck.agents.model_file import META_NAME, read_meta, require_trainer
 from skydeck.core.capabilities import Capabilities, resolve
 from skydeck.core.game import State
 
 if TYPE_CHECKING:
     from skydeck.rl.imitation import Demonstrations
-
-META_NAME = "skydeck.json"
-TRAIN_EXTRA = "pip install 'skydeck[train]' (PyTorch, Stable-Baselines3, sb3-contrib)"
-
-
-def require_trainer() -> None:
-    """ImportError naming the extra when PyTorch or sb3-contrib is missing."""
-    try:
-        import sb3_contrib  # noqa: F401
-        import torch  # noqa: F401
-    except ImportError as exc:
-        raise ImportError(f"training and policy agents need {TRAIN_EXTRA}: {exc}") from None
-
 
 # --- shaping -----------------------------------------------------------------------
 #: Potentials by name, each a game's declared measure: ``progress`` (share of the goal
@@ -479,21 +467,3 @@ def _plot_cloning(ax: Any, stages: list[tuple[str, list[float], float]]) -> None
     ax.set_ylabel("held-out agreement with the demonstrations, %")
     ax.grid(alpha=0.3)
     ax.legend(loc="lower right", fontsize=8)
-
-
-def read_meta(path: str | Path) -> dict[str, Any]:
-    """The ``skydeck.json`` of a trained model; ValueError naming what is wrong."""
-    p = Path(path)
-    if not p.is_file():
-        raise ValueError(f"policy: no model file at {str(p)!r}")
-    try:
-        with zipfile.ZipFile(p) as z:
-            if META_NAME not in z.namelist():
-                raise ValueError(
-                    f"policy: {str(p)!r} is not a Skydeck model (no {META_NAME} inside; "
-                    "train one with `skydeck train`)"
-                )
-            meta: dict[str, Any] = json.loads(z.read(META_NAME))
-    except zipfile.BadZipFile:
-        raise ValueError(f"policy: {str(p)!r} is not a model zip file") from None
-    return meta

@@ -102,7 +102,7 @@ def model_specs(game_id: str, models: Path | None = None) -> list[str]:
     an error in the lobby)."""
     folder = models_dir(models)
     try:
-        from skydeck.rl.train import read_meta
+        from skydeck.agents.model_file import read_meta
     except ImportError:  # the rl extra is not installed: no policies to offer
         return []
     out = []

@@ -1,6 +1,6 @@
 """The perfect-information Monte Carlo player: honest (views only), registered, within
 its time budget; it scores the heuristic's candidates by the solver's line played to
-the end in dealt states (``Solver.finish``), and plays the best."""
+the end in dealt states (``line.finish``), and plays the best."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 
 from skydeck import agents
 from skydeck.games.stellarion.ai.heuristic import WIN, HeuristicAgent, evaluate, finish_turn
+from skydeck.games.stellarion.ai.line import finish
 from skydeck.games.stellarion.ai.pimc import PimcAgent, line_value, play_out, turn_line
 from skydeck.games.stellarion.ai.solve import WON, Solver, position_key
 from skydeck.games.stellarion.game import StellarionGame
@@ -122,7 +123,7 @@ def test_a_line_is_worth_a_win_or_half_its_share_of_voyages() -> None:
 def test_finish_is_the_discrepancy_0_line(seed: int) -> None:
     game = StellarionGame(shooting_stars=1)
     s = game.new(seed)
-    end = Solver(s, seconds=None, beams={}).finish(s.clone())
+    end = finish(s.clone())
     lds0 = Solver(s, seconds=None, limits=(0,), beams={}).solve()
     assert end is not None and end.is_over
     assert (end.outcome > 0) == (lds0.status == WON), seed

@@ -47,6 +47,7 @@ from skydeck.games.stellarion.ai.heuristic import (
     evaluate,
     forced_action,
 )
+from skydeck.games.stellarion.ai.pimc import play_out
 from skydeck.games.stellarion.legal import MAIN, OVER
 from skydeck.games.stellarion.state import StellarionState
 
@@ -106,9 +107,6 @@ class LookaheadAgent(HeuristicAgent):
         dealt from the view, every candidate on the same deals, for ``endgame_seconds``
         of CPU and never past ``seconds`` since the decision began (``start``); the
         ranking's order on a tie, and with no deal at all."""
-        # Imported here: pimc.py imports solve.py, which imports this module.
-        from skydeck.games.stellarion.ai.pimc import play_out
-
         begun = time.process_time()
         budget = min(self.endgame_seconds, self.seconds - (begun - start))
         totals = [0.0] * len(candidates)

@@ -5,7 +5,7 @@ The agent sees only its view. For each decision it takes the heuristic agent's b
 ``candidates`` actions, deals complete states consistent with the view
 (``inverse.from_view``: known cards in place, the unknown middle of each deck shuffled, a
 fresh Rng for the shuffles to come) and, in every dealt state, plays each candidate and
-then the solver's discrepancy-0 line to the end (``Solver.finish``: at every step the
+then the solver's discrepancy-0 line to the end (``line.finish``: at every step the
 child the heuristic's ``evaluate`` rates best). A candidate scores 1 for a won line
 and half its share of the Voyages taken for a lost one, summed over the deals; the best
 total is played (ties: the heuristic's order). Every candidate is scored on the same
@@ -52,7 +52,7 @@ from skydeck.games.stellarion.ai.heuristic import (
     finish_turn,
     forced_action,
 )
-from skydeck.games.stellarion.ai.solve import Solver
+from skydeck.games.stellarion.ai.line import finish
 from skydeck.games.stellarion.inverse import from_view
 from skydeck.games.stellarion.legal import END, OVER
 from skydeck.games.stellarion.state import StellarionState
@@ -152,7 +152,7 @@ def play_out(
     sample: StellarionState, candidates: list[Action], weights: Weights, turns: int = 0
 ) -> list[float] | None:
     """In ``sample`` (a state dealt from the view), each candidate followed by a line
-    to the end: the solver's greedy line (``Solver.finish``, rated with ``weights``), or
+    to the end: the solver's greedy line (``line.finish``, rated with ``weights``), or
     with ``turns`` > 0 ``turn_line``. Each line's ``line_value``, -1 for a candidate the
     dealt state does not offer (never picked); None if the dealt state is already over.
     ``pimc`` and ``lookahead``'s endgame score their candidates with it; each deals
@@ -160,7 +160,6 @@ def play_out(
     if sample.is_over:
         return None
     table = sample._table()
-    solver = None if turns else Solver(sample, seconds=None, beams={}, weights=weights)
     values = []
     for a in candidates:
         key = table.get(a)
@@ -169,7 +168,7 @@ def play_out(
             continue
         child = sample.clone()
         child._do(key, a, child.turn)
-        end = solver.finish(child) if solver is not None else turn_line(child, weights, turns)
+        end = turn_line(child, weights, turns) if turns else finish(child, weights)
         values.append(line_value(end))
     return values
 
@@ -181,7 +180,7 @@ def turn_line(
     end; the final state (``s`` itself is changed or left behind: use the result). At
     each choice the ``top`` children ``evaluate`` rates best have the rest of their turn
     played greedily (as ``agents.finish_turn`` plays it) and the best turn's first step
-    is taken: a slower, stronger line than ``Solver.finish``, which judges each step
+    is taken: a slower, stronger line than ``line.finish``, which judges each step
     alone (from the start of a base deal at 1 Shooting Star, ``top`` 3 wins about 80%
     to the greedy line's 60%).
 

@@ -71,9 +71,10 @@ The search, and why each piece is there::
   expansions' weights make the one-turn heuristic stronger but the beams weaker (all
   four expansions, deals 0-19, 60,000 positions: 0 won against 8 with ``BASE``), and
   the table in docs/journal/2026-12-03-stellarion-ai.md was measured with ``BASE``.
-- **The line alone** (``finish``): the discrepancy-0 line played to the end without
-  the table, for the honest ``pimc`` player (pimc.py), which plays it from each of its
-  candidate moves in states dealt from its view.
+- **The line alone** (``line.finish``): the discrepancy-0 line played to the end
+  without the table, for the honest ``pimc`` player (pimc.py), which plays it from each
+  of its candidate moves in states dealt from its view; the pruning is there too
+  (``line.candidates``), so both share it.
 
 Cycles (a position repeating with the same Rng) are possible in principle; a position met
 again on its own path counts as cut, so it can never take part in a proof.
@@ -89,9 +90,10 @@ from typing import Any
 
 from skydeck.core import Action
 from skydeck.games.stellarion.ai.heuristic import BASE, HeuristicAgent, Weights, evaluate
+from skydeck.games.stellarion.ai.line import candidates
 from skydeck.games.stellarion.ai.lookahead import LookaheadAgent
 from skydeck.games.stellarion.game import StellarionGame
-from skydeck.games.stellarion.legal import END, Key
+from skydeck.games.stellarion.legal import Key
 from skydeck.games.stellarion.state import StellarionState
 
 WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
@@ -343,36 +345,6 @@ class Solver:
         self.table[key] = (budget, self.cuts == cuts)
         return False
 
-    def finish(self, s: StellarionState, max_steps: int = 1000) -> StellarionState:
-        """The discrepancy-0 line from ``s`` played to the end, with no table and no
-        budget: at every step the child ``evaluate`` rates best (the earlier on a tie,
-        as ``_children`` orders them); where every child loses at once, the first of
-        them. The final state (unfinished after ``max_steps``, a guard against a line
-        that cycles, as retrieving the two Nebulas just spent could). ``pimc`` plays
-        this line in dealt states."""
-        for _ in range(max_steps):
-            if s.is_over:
-                break
-            best: StellarionState | None = None
-            best_value = 0.0
-            lost: StellarionState | None = None
-            for action, k in self._candidates(s):
-                child = self._step(s, action, k)
-                if child.outcome > 0:
-                    return child
-                if child.outcome < 0:
-                    if lost is None:
-                        lost = child
-                    continue
-                value = evaluate(child, self.weights)
-                if best is None or value > best_value:
-                    best, best_value = child, value
-            step = best if best is not None else lost
-            if step is None:
-                break  # no legal action at all: the engine ends a game before that
-            s = step
-        return s
-
     def _beam(self, width: int, line: list[tuple[int, Action]]) -> bool:
         """Beam search from the root (module doc): True, with the winning line in
         ``line``, if some level's child wins; False once every position died out. Each
@@ -456,19 +428,7 @@ class Solver:
 
     def _candidates(self, s: StellarionState) -> list[tuple[Action, Key]]:
         """The legal actions minus the dominated ones (module doc, pruning 1-3)."""
-        table = s._table()
-        items = list(table.items())
-        for action, k in items:
-            if k[0] == "P":
-                return [(action, k)]
-        if s.phase == END and self._defer_meteors:
-            items = [(a, k) for a, k in items if k[0] != "M"]
-        if self._sun and not s.meteors:
-            forfeits = [k[1] for _, k in items if k[0] == "F"]
-            if forfeits:
-                most = max(forfeits)
-                items = [(a, k) for a, k in items if k[0] != "F" or k[1] == most]
-        return items
+        return candidates(s, self._defer_meteors, self._sun)
 
 
 def solve_state(
