@@ -50,6 +50,13 @@ from tests.server.test_faults import (
 from tests.server.test_no_leaks import (
     test_each_seat_receives_exactly_its_own_view_and_events as test_pg_no_leaks,
 )
+from tests.server.test_queue import clock  # noqa: F401 (the fake clock fixture)
+from tests.server.test_queue import (
+    test_a_group_one_worker_claimed_is_not_taken_by_another as test_pg_queue_once,
+)
+from tests.server.test_queue import (
+    test_people_who_reached_different_workers_meet as test_pg_queue_workers,
+)
 from tests.server.test_ratings import (
     test_a_rated_match_against_a_bot_moves_both_ratings_once as test_pg_rating,
 )
@@ -76,6 +83,8 @@ __all__ = [
     "test_pg_coop_stats",
     "test_pg_deleted_account",
     "test_pg_no_fixation",
+    "test_pg_queue_once",
+    "test_pg_queue_workers",
     "test_pg_rating",
     "test_pg_seat_refused",
     "test_pg_session_on_every_worker",

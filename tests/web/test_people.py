@@ -143,3 +143,46 @@ def test_two_people_sign_up_play_rated_and_their_ratings_move(
     bolide.wait_for_url(f"**/r/{match_id}")
     expect(bolide.locator("#stepinfo")).to_be_visible()
     assert not errors, errors
+
+
+def test_two_people_meet_through_play_now_and_a_lone_one_is_offered_a_bot(
+    people_live, browser: Browser, shots
+):
+    """Play now in the lobby: the first to click waits (the waiting state says for
+    what), the second meets them and both pages go to the one match; someone alone is
+    offered an AI after the wait (the queue's clock moved by the test) and plays it."""
+    base = people_live.base
+    errors: list[str] = []
+    comet, dune = _browser_page(browser, errors), _browser_page(browser, errors)
+    shots.extend([comet, dune])
+    for page, name in ((comet, "Comet"), (dune, "Dune")):
+        _sign_up(page, base, name)
+        page.click(".game-card[data-game='toy']")
+    comet.click("#play-now")
+    expect(comet.locator("#queue-state")).to_contain_text("Looking for an opponent for Toy")
+    expect(comet.locator("#queue-state")).to_contain_text("of your rating 1000")
+    dune.click("#play-now")
+    dune.wait_for_url(re.compile(r".*/m/[^/?#]+$"))
+    comet.wait_for_url(re.compile(r".*/m/[^/?#]+$"), timeout=10_000)
+    assert comet.url == dune.url
+    expect(comet.locator("#title")).to_contain_text("playing Comet")
+    expect(dune.locator("#title")).to_contain_text("playing Dune")
+
+    queue = people_live.app.state.people.queue
+    real = queue.clock
+    comet.goto(base + "/")
+    comet.click(".game-card[data-game='toy']")
+    comet.click("#play-now")
+    expect(comet.locator("#queue-state")).to_be_visible()
+    expect(comet.locator("#queue-bot")).to_have_count(0)
+    try:
+        queue.clock = lambda: real() + people_live.app.state.settings.queue_bot_after
+        expect(comet.locator("#queue-bot")).to_contain_text("Play AI: ", timeout=10_000)
+        comet.click("#queue-bot")
+        comet.wait_for_url(re.compile(r".*/m/[^/?#]+$"))
+    finally:
+        queue.clock = real
+    expect(comet.locator("#title")).to_contain_text("playing Comet")
+    expect(comet.locator("#panels")).to_contain_text("AI: ")
+    assert not errors, errors
+

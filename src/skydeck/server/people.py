@@ -22,6 +22,7 @@ from skydeck.server.ai import available_specs
 from skydeck.server.backoff import Backoff
 from skydeck.server.guard import Refused
 from skydeck.server.holders import Holders
+from skydeck.server.matchmaking import Matchmaking
 from skydeck.server.messages import ProtocolError
 from skydeck.server.passwords import Hasher, check_new
 from skydeck.server.people_tables import match_outcomes, match_players
@@ -60,6 +61,7 @@ class People:
         self.backoff = Backoff(engine)
         self.holders = Holders(engine)
         self.hasher = Hasher(settings.password_memory)
+        self.queue = Matchmaking(engine, settings)
 
     # --- accounts and sessions (called from a thread: Argon2 takes tens of ms) ---------
     def sign_up(self, name: Any, password: Any, replacing: str | None = None) -> Session:

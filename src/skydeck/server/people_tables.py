@@ -124,3 +124,27 @@ match_outcomes = Table(
     Column("note", String(200), nullable=True),
     Column("t", Float, nullable=False),
 )
+
+#: "Play now": one place per signed-in person waiting for a match of a game, player
+#: count and set-up. Kept in the database, so people who reached different workers
+#: meet: whichever worker pairs them claims their places (``claim``), creates the
+#: match and writes its id here for every worker to answer with.
+queue_entries = Table(
+    "queue_entries",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    # The options (players included), as canonical JSON (``holders.setup_key``).
+    Column("setup", String(400), nullable=False),
+    # The shown rating of the game when the person joined (SHOWN_BASE if unrated).
+    Column("rating", Integer, nullable=False),
+    Column("joined", Float, nullable=False),
+    Column("polled", Float, nullable=False),
+    # Set by the worker pairing this place (a random id) until the match is made.
+    Column("claim", String(40), nullable=True),
+    # The match made for this place; the place stays until its owner leaves or rejoins.
+    Column("match_id", String(40), nullable=True),
+)
+Index("ix_queue_waiting", queue_entries.c.game, queue_entries.c.players,
+      queue_entries.c.setup, queue_entries.c.joined)

@@ -142,6 +142,28 @@ class Settings(BaseSettings):
         description="KiB of memory one Argon2id password hash takes (RFC 9106: 65536)",
     )
 
+    # --- Play now (the queue) -----------------------------------------------------------
+    queue_window: int = Field(
+        100, ge=0, description="rating points apart two people may be paired at once"
+    )
+    queue_widen: float = Field(
+        10.0, ge=0, description="rating points the window widens by per second of waiting"
+    )
+    queue_window_max: int = Field(
+        800, ge=0, description="the widest the rating window grows"
+    )
+    queue_bot_after: float = Field(
+        30.0,
+        gt=0,
+        description="seconds in the queue after which a rated bot is offered instead",
+    )
+    queue_stale: float = Field(
+        60.0,
+        gt=0,
+        description="seconds without a poll (GET /api/queue) after which a waiting place "
+        "in the queue is given up (the page was closed)",
+    )
+
     @field_validator("create_rate", "request_rate", "socket_rate", "signin_rate")
     @classmethod
     def _rate(cls, value: str) -> str:

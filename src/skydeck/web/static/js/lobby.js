@@ -132,7 +132,9 @@ function showSetup(game) {
     el("h2", {}, `New ${game.title} match`),
     el("details", {}, el("summary", {}, "Rules in short"), el("div", { html: "" })),
     grid, el("h3", {}, "Seats"), el("div", { id: "seats" }),
-    el("p", {}, el("button", { class: "primary", id: "create", onclick: create }, "Create match")),
+    el("p", {}, el("button", { class: "primary", id: "create", onclick: create }, "Create match"), " ",
+      el("button", { class: "primary", id: "play-now", onclick: playNow,
+        title: "meet someone near your rating (signed in; the players and options above)" }, "Play now")),
     el("div", { id: "setup-error", class: "error", hidden: true }),
   );
   const rulesBox = setup.querySelector("details div");
@@ -152,15 +154,21 @@ function playersText(game) {
   return `${text} player${n.length > 1 || n[0] > 1 ? "s" : ""}`;
 }
 
-async function create() {
-  const err = $("#setup-error");
-  err.hidden = true;
+/** The chosen player count and options, as the form says. */
+function readOptions() {
   const options = { players: Number($("#players").value) };
   for (const spec of chosen.options) {
     if (applies(spec) && !spec.players.includes(options.players)) continue;
     const v = readOption(spec);
     if (v !== undefined) options[spec.name] = v;
   }
+  return options;
+}
+
+async function create() {
+  const err = $("#setup-error");
+  err.hidden = true;
+  const options = readOptions();
   const seats = [...document.querySelectorAll("#seats .seat-row")].map((r) => {
     const kind = r.querySelector("select").value;
     const name = r.querySelector("input").value.trim() || undefined;
@@ -199,6 +207,59 @@ function showCreated(m) {
     el("p", {}, el("a", { href: m.hotseat_link }, "Play all human seats here (hotseat)"), " · ", el("a", { href: m.watch_link }, "Watch as a spectator")),
   );
   box.scrollIntoView({ behavior: "smooth" });
+}
+
+// --- Play now: a place in the queue, polled until a match is made -------------------
+let polling = null;
+
+async function playNow() {
+  const err = $("#setup-error");
+  err.hidden = true;
+  const options = readOptions();
+  const { players } = options;
+  delete options.players;
+  try {
+    showQueue(await asMe("/api/queue", { method: "POST", body: { game: chosen.id, players, options } }));
+  } catch (e) {
+    err.textContent = e.message;
+    err.hidden = false;
+  }
+}
+
+/** The waiting state (or the match made: go to it). */
+function showQueue(st) {
+  const box = $("#queue");
+  clearTimeout(polling);
+  if (st.status === "matched") return location.assign(st.link);
+  if (st.status !== "waiting") { box.hidden = true; return; }
+  box.hidden = false;
+  const title = games.find((g) => g.id === st.game)?.title || st.game;
+  const bot = st.bot ? el("button", { class: "secondary", id: "queue-bot", onclick: takeBot },
+    `Play ${st.bot.name} (${st.bot.rating}) instead`) : null;
+  box.replaceChildren(
+    el("h2", {}, "Play now"),
+    el("p", { id: "queue-state", role: "status" }, `Looking for ${st.players - 1 > 1 ? `${st.players - 1} opponents` : "an opponent"} for ${title}`,
+      st.rated ? ` within ${Math.round(st.window)} of your rating ${st.rating}` : "", ` · waited ${Math.round(st.waited)} s`),
+    el("p", {}, el("button", { class: "secondary", id: "queue-leave", onclick: leaveQueue }, "Cancel"), " ", bot,
+      st.bot ? null : el("span", { class: "muted" }, ` · an AI is offered after ${Math.round(st.bot_after)} s`)),
+    el("div", { id: "queue-error", class: "error", hidden: true }),
+  );
+  polling = setTimeout(() => asMe("/api/queue").then(showQueue).catch(queueError), 2000);
+}
+
+function queueError(e) {
+  const err = $("#queue-error");
+  if (err) { err.textContent = e.message; err.hidden = false; }
+}
+
+async function takeBot() {
+  try { showQueue(await asMe("/api/queue/bot", { method: "POST" })); } catch (e) { queueError(e); }
+}
+
+async function leaveQueue() {
+  clearTimeout(polling);
+  try { await asMe("/api/queue", { method: "DELETE" }); } catch (e) { queueError(e); return; }
+  $("#queue").hidden = true;
 }
 
 async function loadRecent() {
@@ -265,6 +326,8 @@ async function main() {
   if (!games.length) cards.textContent = "No games are installed.";
   const want = new URLSearchParams(location.search).get("game");
   if (want && games.find((g) => g.id === want)) showSetup(games.find((g) => g.id === want));
+  // Still waiting from before (a reload)? A match made earlier is in "My matches".
+  if (current()) asMe("/api/queue").then((st) => { if (st.status === "waiting") showQueue(st); }).catch(console.error);
   await Promise.all([loadRecent(), loadMine().catch(console.error)]);
 }
 
