@@ -186,3 +186,79 @@ def test_two_people_meet_through_play_now_and_a_lone_one_is_offered_a_bot(
     expect(comet.locator("#panels")).to_contain_text("AI: ")
     assert not errors, errors
 
+
+#: Stellium moves that end a match soonest (tests/web: a clicked match must end): a
+#: Mission completed scores, and each Mission taken reveals one from the reserve, whose
+#: last reveal starts the final round. With the "first game" set-up (a target 5 lower)
+#: this ends a 2-player match in about 110 moves (seeds 0-4: 74-120).
+STELLIUM_FIRST = ("complete ", "take ")
+STELLIUM_MAX_CLICKS = 600
+
+
+def _click_soonest(page: Page) -> bool:
+    """Click the move of this page that ends the match soonest (``STELLIUM_FIRST``, else
+    the first offered); whether it did. Waits until the page has redrawn its moves."""
+    enabled = page.locator(".action-group button:enabled")
+    if not enabled.count():
+        return False
+    button = enabled.first
+    for prefix in STELLIUM_FIRST:
+        preferred = page.locator(f".action-group button:enabled[data-action^='{prefix}']")
+        if preferred.count():
+            button = preferred.first
+            break
+    try:
+        handle = button.element_handle(timeout=1_000)
+        button.click(timeout=3_000)
+    except PlaywrightTimeoutError:
+        return False
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function("b => !b.isConnected", arg=handle, timeout=5_000)
+    return True
+
+
+def test_two_people_meet_through_play_now_and_play_stellium_to_the_end(
+    people_live, browser: Browser, shots
+):
+    """The issue's flow on Stellium: two people sign up in two browsers, meet through
+    Play now (the first-game set-up), play the rated match to its end by clicking, both
+    ratings move, both profiles list the match and its replay opens."""
+    base = people_live.base
+    errors: list[str] = []
+    nova, orbit = _browser_page(browser, errors), _browser_page(browser, errors)
+    shots.extend([nova, orbit])
+    for page, name in ((nova, "Nova"), (orbit, "Orbit")):
+        _sign_up(page, base, name)
+        page.click(".game-card[data-game='stellium']")
+        page.check("#opt-first_game")
+    nova.click("#play-now")
+    expect(nova.locator("#queue-state")).to_contain_text("Looking for an opponent for Stellium")
+    orbit.click("#play-now")
+    orbit.wait_for_url(re.compile(r".*/m/[^/?#]+$"))
+    nova.wait_for_url(re.compile(r".*/m/[^/?#]+$"), timeout=10_000)
+    assert nova.url == orbit.url
+    match_id = nova.url.rsplit("/", 1)[1]
+    for page, name in ((nova, "Nova"), (orbit, "Orbit")):
+        expect(page.locator("#title")).to_contain_text(f"playing {name}")
+
+    clicks = 0
+    while not (nova.locator("#end").is_visible() and orbit.locator("#end").is_visible()):
+        assert clicks < STELLIUM_MAX_CLICKS, f"no end after {clicks} clicks"
+        moved = False
+        for page in (nova, orbit):
+            if not page.locator("#end").is_visible():
+                moved = _click_soonest(page) or moved
+        clicks += 1
+        if not moved:
+            nova.wait_for_timeout(100)
+
+    for page, name in ((nova, "Nova"), (orbit, "Orbit")):
+        page.goto(f"{base}/p/{name}")
+        card = page.locator(".rating-card[data-game='stellium']")
+        expect(card).to_contain_text("1 rated game")
+        assert card.locator(".num").inner_text() != "1000"  # the rating moved
+        expect(page.locator(f"#matches tr[data-match='{match_id}']")).to_contain_text("→")
+    orbit.locator(f"#matches tr[data-match='{match_id}'] a.replay").click()
+    orbit.wait_for_url(f"**/r/{match_id}")
+    expect(orbit.locator("#stepinfo")).to_be_visible()
+    assert not errors, errors
