@@ -65,6 +65,23 @@ def test_facets_and_uses_read_a_finished_match(game_id):
         assert used, f"{game_id}: a whole match used no component"
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_shared_memo_counts_as_a_fresh_reading(game_id):
+    """A study shares one memo of each action's components across its matches (the
+    runner's overhead): the counts must be those of reading every action afresh."""
+    cls = game_class(game_id)
+    game = cls(players=cls.player_counts[-1])
+    memo: dict = {}
+    for seed in (3, 4):
+        agents = [make("random", game, seed=seed + k) for k in range(game.players)]
+        match = play_match(game, agents, seed=seed, keep_match=True).match
+        assert match is not None
+        entries = [(e.seat, e.action) for e in match.record.entries]
+        assert count_actions(game, entries, memo) == count_actions(game, entries)
+    if cls.capabilities.uses is not None:
+        assert memo, f"{game_id}: the memo kept nothing"
+
+
 def test_no_front_keeps_a_table_keyed_by_game_id():
     """server/, sim/, rl/ and cli.py name no game id as a dict key: the facts are the
     games' own (a new game left out of a table used to fail silently)."""

@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from skydeck.agents import make, support_for
+from skydeck.core.action import Action
 from skydeck.core.game import Game
 from skydeck.sim.facets import count_actions, seat_facets
 from skydeck.sim.plan import Plan
@@ -20,6 +21,17 @@ from skydeck.sim.runner import MatchResult, play_match
 from skydeck.sim.tournament import agent_seed, load_game, match_seed, seat_points, seating
 
 Rows = dict[str, list[dict[str, Any]]]
+#: Actions remembered per game and worker before the memo starts again (a game's action
+#: space is finite, but a worker should not grow without bound on one that is not).
+MEMO_MAX = 1 << 16
+_MEMOS: dict[str, _Memo] = {}
+
+
+def _memo(game_id: str) -> _Memo:
+    memo = _MEMOS.get(game_id)
+    if memo is None or len(memo.uses) >= MEMO_MAX:
+        memo = _MEMOS[game_id] = _Memo()
+    return memo
 
 
 def play_chunk(plan: Plan, setting: int, start: int, end: int) -> Rows:
@@ -29,6 +41,7 @@ def play_chunk(plan: Plan, setting: int, start: int, end: int) -> Rows:
     cooperative = game.players == 1 or support_for(game).cooperative
     rows: Rows = {"matches": [], "seats": [], "actions": [], "usage": [], "records": []}
     options = json.dumps(game.options, sort_keys=True)
+    memo = _memo(game.id)
     for index in range(start, end):
         specs = seating(plan.agents, game.players, index)
         seed = match_seed(plan.seed, plan.agents, index)
@@ -70,12 +83,39 @@ def play_chunk(plan: Plan, setting: int, start: int, end: int) -> Rows:
             duration_s=time.perf_counter() - begin,
         )
         rows["matches"].append(row)
-        _add_details(rows, game, row["match_id"], setting, result, cooperative)
+        _add_details(rows, game, row["match_id"], setting, result, cooperative, options, memo)
     return rows
 
 
+class _Memo:
+    """What the matches of one game share about an action (its text, the components
+    it uses): the same few thousand actions come back in every match of a study, and a
+    dict look-up costs a tenth of writing or reading the action again."""
+
+    __slots__ = ("texts", "uses")
+
+    def __init__(self) -> None:
+        self.texts: dict[Action, str] = {}
+        self.uses: dict[Action, tuple[str, ...]] = {}
+
+    def text(self, action: Action) -> str:
+        if len(self.texts) >= MEMO_MAX:
+            self.texts.clear()
+        text = self.texts.get(action)
+        if text is None:
+            text = self.texts[action] = str(action)
+        return text
+
+
 def _add_details(
-    rows: Rows, game: Game, match_id: int, setting: int, result: MatchResult, cooperative: bool
+    rows: Rows,
+    game: Game,
+    match_id: int,
+    setting: int,
+    result: MatchResult,
+    cooperative: bool,
+    options: str,
+    memo: _Memo,
 ) -> None:
     match = result.match
     assert match is not None
@@ -100,7 +140,8 @@ def _add_details(
                 "think_s": thinking.seconds,
             }
         )
-    kinds, used = count_actions(game, entries)
+    kinds, used = count_actions(game, entries, memo.uses)
+    text = memo.text
     for (seat, kind), n in sorted(kinds.items()):
         rows["actions"].append({"match_id": match_id, "seat": seat, "kind": kind, "count": n})
     for (seat, comp), n in sorted(used.items()):
@@ -109,10 +150,10 @@ def _add_details(
         {
             "match_id": match_id,
             "game": game.id,
-            "options": json.dumps(game.options, sort_keys=True),
+            "options": options,
             "seed": match.record.seed,
             "names": list(result.seats),
             "seats": [seat for seat, _ in entries],
-            "actions": [str(action) for _, action in entries],
+            "actions": [text(action) for _, action in entries],
         }
     )
