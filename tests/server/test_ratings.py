@@ -234,3 +234,34 @@ def test_cooperative_is_the_games_own_declaration(client, monkeypatch):
     games = {g["id"]: g for g in client.get("/api/games").json()}
     assert games["stellium"]["cooperative"] and not games["stellium"]["ratable"]
     assert client.get("/api/leaderboard/stellium").status_code == 404
+
+
+def test_the_lobby_says_what_each_level_is_and_its_bot_rating(client):
+    """Issue 51: every AI the lobby offers comes with its bot account's name, how it
+    plays, and, once its bot has played rated matches, its rating in that game."""
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    for gid, g in games.items():
+        levels = {lv["spec"]: lv for lv in g["levels"]}
+        assert list(levels) == g["agents"], gid
+        for spec, lv in levels.items():
+            assert lv["name"].startswith("AI: ") and lv["summary"], (gid, spec)
+            assert lv["rating"] is None, "no bot has played yet"
+    hard = {lv["spec"]: lv for lv in games["stellium"]["levels"]}["mcts:hard"]
+    assert hard["name"] == "AI: hard" and "100000 iterations" in hard["summary"]
+    assert "flat search" in hard["summary"], "the game's own note on how the search runs"
+
+    csrf = sign_up(client, "Lena")
+    play_rated_vs_bot(client, csrf)
+    engine = client.app.state.people.engine
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        with engine.connect() as conn:
+            if len(conn.execute(select(ratings)).all()) == 2:
+                break
+        time.sleep(0.05)
+    toy = next(g for g in client.get("/api/games").json() if g["id"] == "toy")
+    rated = {lv["spec"]: lv["rating"] for lv in toy["levels"]}
+    bot = client.get("/api/players/AI: random").json()["ratings"][0]
+    assert rated["random"] == bot, "the level shows its bot account's own rating"
+    assert rated["random"]["provisional"] and rated["random"]["games"] == 1
+    assert all(r is None for spec, r in rated.items() if spec != "random")

@@ -110,3 +110,19 @@ def test_checkboxes_sit_beside_their_labels(live, page: Page, shots):
         # Clicking the explanation beside it ticks it.
         page.locator(box).locator("xpath=..").click()
         expect(page.locator(box)).to_be_checked()
+
+
+def test_each_ai_level_says_what_it_is(live, page: Page, shots):
+    """Issue 51: choosing an AI for a seat tells how it plays (and its rating once its
+    bot has played rated matches: not yet on a fresh server)."""
+    shots.append(page)
+    _open_setup(page, live.base, "stellium")
+    select = page.locator("#seats .seat-row select").nth(1)
+    hard = select.locator("option[value='ai:mcts:hard']")
+    expect(hard).to_have_text("AI: hard")
+    select.select_option("ai:mcts:hard")
+    note = page.locator("#seat-level-1")
+    expect(note).to_contain_text("100000 iterations")
+    expect(note).to_contain_text("not rated yet")
+    select.select_option("human")
+    expect(note).to_be_hidden()

@@ -146,6 +146,38 @@ def available_specs(game_id: str, models: Path | None = None) -> list[str]:
     return specs + model_specs(game_id, models)
 
 
+def levels(game: str, specs: list[str], rated: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """What each AI the lobby offers is (issue 51: a level says what it is): its bot
+    account's name, a sentence on how it plays (with the game's own note, e.g. a flat
+    search), and the bot's rating in this game once it has played rated matches."""
+    from skydeck.server.accounts import bot_name
+
+    try:
+        agents: Any = importlib.import_module("skydeck.agents")
+        known = {str(i.spec): i for i in agents.agents()}
+    except Exception:  # as available_specs: a broken agents package must not break the lobby
+        known = {}
+    out = []
+    for spec in specs:
+        info = known.get(spec)
+        if info is not None:
+            summary = info.summary
+        elif spec.startswith("policy:"):
+            summary = "a trained policy from the server's models folder"
+        else:
+            summary = "an AI player"
+        note = None if info is None else info.notes.get(game)
+        out.append(
+            {
+                "spec": spec,
+                "name": bot_name(spec),
+                "summary": summary if note is None else f"{summary} ({note})",
+                "rating": rated.get(spec),
+            }
+        )
+    return out
+
+
 def network_spec(spec: Any, game_id: str, settings: Settings) -> str:
     """The spec to store for an AI seat a lobby request asked for; ValueError naming
     what is wrong. Normalised once (outer whitespace stripped) before any check; then

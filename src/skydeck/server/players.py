@@ -215,3 +215,15 @@ def leaderboard(engine: Engine, game: str, limit: int = 50,
         {"place": i + 1, "name": r.name, "kind": r.kind, **rating_json(r)}
         for i, r in enumerate(rows)
     ]
+
+
+def bot_ratings(engine: Engine, game: str) -> dict[str, dict[str, Any]]:
+    """The rating of each AI level's bot account in ``game`` (agent spec -> rating),
+    for the lobby to say how strong each level plays; levels never rated are left out."""
+    q = (
+        select(ratings, accounts.c.agent)
+        .join(accounts, accounts.c.id == ratings.c.account_id)
+        .where(ratings.c.game == game, accounts.c.kind == "bot", accounts.c.agent.is_not(None))
+    )
+    with engine.connect() as conn:
+        return {str(r.agent): rating_json(r) for r in conn.execute(q).all()}

@@ -6,8 +6,9 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from skydeck.server.ai import available_specs
-from skydeck.server.routes.deps import HubDep, SettingsDep
+from skydeck.server.ai import available_specs, levels
+from skydeck.server.players import bot_ratings
+from skydeck.server.routes.deps import HubDep, PeopleDep, SettingsDep
 from skydeck.server.routes.pages import web_parts
 
 router = APIRouter()
@@ -20,12 +21,13 @@ def health(hub: HubDep) -> dict[str, Any]:
 
 
 @router.get("/api/games")
-def list_all_games(hub: HubDep, settings: SettingsDep) -> list[dict[str, Any]]:
+def list_all_games(hub: HubDep, settings: SettingsDep, people: PeopleDep) -> list[dict[str, Any]]:
     out = []
     for gid in hub.list_games():
         cls = hub.game_class(gid)
         info = cls.describe_options()
         info["agents"] = available_specs(gid, settings.models)
+        info["levels"] = levels(gid, info["agents"], bot_ratings(people.engine, gid))
         info["web"] = web_parts(cls)
         info["cooperative"] = cls.capabilities.cooperative
         info["ratable"] = not cls.capabilities.cooperative

@@ -89,12 +89,42 @@ function seatRows(n) {
     const sel = el("select", { "aria-label": `Player ${i + 1} is played by`, class: "seat-kind" },
       current() ? el("option", { value: "me" }, `You (${current().name})`) : null,
       el("option", { value: "human" }, "Human"),
-      (chosen.agents || ["random"]).map((a) => el("option", { value: `ai:${a}` }, `AI: ${a}`)));
+      (chosen.agents || ["random"]).map((a) => el("option", { value: `ai:${a}`, title: levelOf(a)?.summary || "" }, levelLabel(a))));
     sel.value = [...sel.options].some((o) => o.value === prev.kind) ? prev.kind : "human";
+    const note = el("span", { class: "seat-level", id: `seat-level-${i}` });
+    const describe = () => { note.textContent = levelNote(sel.value); };
+    sel.addEventListener("change", describe);
+    describe();
     box.append(el("div", { class: "seat-row" },
       el("span", { class: "seat-dot", style: `background:${seatColour(i)}` }), `Player ${i + 1}`, sel,
-      el("input", { type: "text", placeholder: "name (optional)", value: prev.name, maxlength: 40, "aria-label": `Player ${i + 1} name` })));
+      el("input", { type: "text", placeholder: "name (optional)", value: prev.name, maxlength: 40, "aria-label": `Player ${i + 1} name` }),
+      note));
   }
+}
+
+// What an AI level is (issue 51): the server's `levels` give each offered agent its bot
+// account's name, how it plays, and its rating in this game once it has played rated.
+function levelOf(spec) {
+  return (chosen.levels || []).find((l) => l.spec === spec);
+}
+
+function ratingText(rating) {
+  if (!rating) return "";
+  return rating.provisional ? `rated ${rating.rating}, provisional (${rating.games} games)` : `rated ${rating.rating}`;
+}
+
+function levelLabel(spec) {
+  const level = levelOf(spec);
+  if (!level) return `AI: ${spec}`;
+  return level.rating ? `${level.name} (${level.rating.rating}${level.rating.provisional ? "?" : ""})` : level.name;
+}
+
+function levelNote(kind) {
+  if (!kind.startsWith("ai:")) return "";
+  const level = levelOf(kind.slice(3));
+  if (!level) return "";
+  const rated = ratingText(level.rating);
+  return rated ? `${level.summary}; ${rated}` : `${level.summary}; not rated yet`;
 }
 
 function showSetup(game) {
