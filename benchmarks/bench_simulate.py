@@ -13,6 +13,15 @@ matches take ~10 ms); slow ones hide it.
         --games 200 --json
 
 On a shared machine run it under ``nice`` and read the load average it prints.
+
+CPU time on a shared virtual machine varies run to run by more than the overhead
+itself (see docs/simulate.md). ``--instructions`` counts instructions instead, with
+valgrind's callgrind (repeatable whatever else the machine runs): each of the bare loop
+and ``simulate --jobs 1`` runs in its own process at ``--warm`` matches and at
+``--warm`` + ``--games`` matches, and the differences are the two loops' cost of
+``--games`` matches, start-up and first-match warm-up left out::
+
+    .venv/bin/python benchmarks/bench_simulate.py --instructions --games 100
 """
 
 from __future__ import annotations
@@ -20,8 +29,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -57,6 +69,20 @@ def runner(plan: Plan, clock: Any = time.perf_counter, **backend: Any) -> float:
         shutil.rmtree(folder)
 
 
+def instructions(mode: str, games: int, game: str, agents: str) -> int:
+    """Instructions callgrind counts for one process playing ``games`` matches ``mode``
+    (``bare`` or ``runner``)."""
+    cmd = [
+        "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+        __file__, "--one", mode, "--games", str(games), "--game", game, "--agents", agents,
+    ]  # fmt: skip
+    err = subprocess.run(cmd, capture_output=True, text=True, check=True).stderr
+    found = re.search(r"Collected : (\d+)", err)
+    if found is None:
+        raise SystemExit(f"callgrind printed no count:\n{err[-800:]}")
+    return int(found.group(1))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="stellarion")
@@ -73,10 +99,27 @@ def main() -> None:
         help="also time bare and --jobs 1 CPU K times in turn; print median and pooled",
     )
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--instructions", action="store_true", help="count with callgrind instead")
+    ap.add_argument("--warm", type=int, default=25, help="matches left out (--instructions)")
+    ap.add_argument("--one", choices=("bare", "runner"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     options = {} if args.players is None else {"players": args.players}
     plan = Plan(args.game, args.agents.split(","), args.games, options, [], 0)
     n = args.games
+    if args.one:
+        bare(plan) if args.one == "bare" else runner(plan, jobs=1)
+        return
+    if args.instructions:
+        cost = {}
+        for mode in ("bare", "runner"):
+            low = instructions(mode, args.warm, args.game, args.agents)
+            high = instructions(mode, args.warm + n, args.game, args.agents)
+            cost[mode] = high - low
+        extra = cost["runner"] / cost["bare"] - 1
+        print(f"{args.game}, {args.agents}, {n} matches after {args.warm} (callgrind)")
+        print(f"  bare play loop     {cost['bare']:>16,} instructions")
+        print(f"  simulate --jobs 1  {cost['runner']:>16,} instructions  overhead {extra:+.2%}")
+        return
 
     def best(fn: Any, *a: Any, **kw: Any) -> float:
         return min(fn(*a, **kw) for _ in range(args.repeat))
