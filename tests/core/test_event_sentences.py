@@ -238,5 +238,5 @@ def test_stellarion_sentences_name_decks_and_faces() -> None:
         "The Beta deck turns up Beta Nebula"
     )
     assert say({"kind": "action", "seat": 0, "action": "search alpha alpha.planet"}) == (
-        "Player 1: Search the Alpha deck for Alpha Planet"
+        "Player 1 searches the Alpha deck for Alpha Planet"
     )

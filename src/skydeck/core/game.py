@@ -43,6 +43,31 @@ def generic_event_sentence(event: Mapping[str, Any], names: Sequence[str]) -> st
     return text[0].upper() + text[1:]
 
 
+#: Game terms that open a command and are conjugated as a whole ("Warp Jump to ...").
+_TERMS = ("Warp Jump",)
+
+
+def third_person(command: str) -> str:
+    """ "Play Fia Rusk" -> "plays Fia Rusk": a move's command as the log tells it after
+    a player's name, so the log reads as sentences ("Player 2 plays Fia Rusk"), never as
+    the buttons' commands. Only the opening verb changes."""
+    text = command.strip()
+    for term in _TERMS:
+        if text.startswith(term):
+            return term + "s" + text[len(term) :]
+    verb, sep, rest = text.partition(" ")
+    if not verb:
+        return text
+    low = verb[0].lower() + verb[1:]
+    if low.endswith(("s", "sh", "ch", "x", "z", "o")):
+        low += "es"
+    elif low.endswith("y") and len(low) > 1 and low[-2] not in "aeiou":
+        low = low[:-1] + "ies"
+    else:
+        low += "s"
+    return low + sep + rest
+
+
 def player_name(seat: object) -> str:
     """How people see a seat: "Player 1".."Player N" (seats are 0-based only in code,
     JSON and the API). Anything that is no seat number is shown as given."""

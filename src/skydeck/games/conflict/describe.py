@@ -173,9 +173,10 @@ def _cubes(e: Mapping[str, Any], card: Any) -> str:
         return f"{_cap(card(e.get('to_card')))} steals {n} from {src}"
     if why == "final_blow":
         return f"{_cap(card(e.get('to_card')))} struck the final blow and takes {n} from {src}"
+    are = "is" if int(e["cubes"]) == 1 else "are"
     if why == "own":
-        return f"{n} from {src} are lost: its own side fired on it"
-    return f"{n} aboard {src} are lost with it"
+        return f"{n} from {src} {are} lost: its own side fired on it"
+    return f"{n} aboard {src} {are} lost with it"
 
 
 def _over(e: Mapping[str, Any], names: Sequence[str]) -> str:

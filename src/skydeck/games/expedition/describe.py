@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action
-from skydeck.core.game import generic_event_sentence, seat_name
+from skydeck.core.game import generic_event_sentence, seat_name, third_person
 
 if TYPE_CHECKING:
     from skydeck.games.expedition.content import Content
@@ -523,7 +523,7 @@ def describe_event(
             text = "place the Starting tile"
         elif act.kind in ("move", "wormhole", "warp") and act.args:
             text = text.replace(f"space {act.args[0]}", cell(act.args[0]))
-        return f"{who}: {text}"
+        return f"{who} {third_person(text)}"
     simple = _SIMPLE.get(k)
     if simple is not None:
         return simple.format(who=who)

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action
-from skydeck.core.game import generic_event_sentence, seat_name
+from skydeck.core.game import generic_event_sentence, seat_name, third_person
 
 if TYPE_CHECKING:
     from skydeck.games.stellarion.game import StellarionGame
@@ -121,7 +121,7 @@ def describe_event(game: StellarionGame, e: Mapping[str, Any], names: Sequence[s
             text = describe(game, game.parse_action(str(e["action"])))
         except ValueError:
             text = str(e["action"])
-        return f"{who}: {text[0].upper()}{text[1:]}"
+        return f"{who} {third_person(text)}"
     if k == "revealed":
         return f"The {str(e['deck']).capitalize()} deck turns up {face(e['card'])}"
     if k == "looked":

@@ -25,25 +25,34 @@ export function eventText(e, header, game) {
   return `${who}${words(e.kind)}${d ? " — " + d : ""}`;
 }
 
-/** One log line: who moved and what they did, then what followed. The move is told by
- * the first event that starts with the mover's name ("Ada draws a Planet from the bag")
- * or by the "action" event or the label, whichever says more, and only once. */
-export function logLine(entry, header, game, viewer) {
+/** One log line: who moved and what they did, then what followed; each move told once,
+ * as a sentence. The deed is the "action" event ("Ada plays Fia Rusk") or the first
+ * event that starts with the mover's name ("Ada draws a Planet from the bag"),
+ * whichever says more; the other is left out. The move's label (a command, "Crash the
+ * Comet into g5, pushing east") stands in only where no event tells the move: it would
+ * say again what the sentences after it say. Used by the match page and the replay. */
+export function logDeed(entry, header, game) {
   const mover = seatName(header, entry.seat);
   const events = (entry.events || []).map((e) => ({ e, text: eventText(e, header, game) }));
-  // An "action" event names the move, also when the label is not ours to see yet (a
-  // public move of another seat); a hidden one adds nothing to "made a move".
-  const told = events.find(({ e }) => e.kind === "action" && e.action !== undefined && e.text);
-  const named = told && told.text.startsWith(`${mover}: `) ? told.text.slice(mover.length + 2) : null;
-  const deed = events.find(({ e, text }) => e.kind !== "action" && e.seat === entry.seat && text.startsWith(`${mover} `));
-  const chosen = named ? capital(named) : entry.label ? capital(entry.label) : null;
-  const deedText = deed ? deed.text.slice(mover.length + 1) : null;
-  // both tell the deed: the one in more words does ("deploys Wiss Cargo Barge at ..."
-  // over "Place at ..."; "Keep Expedition First Contact (Bronze)" over "kept an Expedition")
+  const bySeat = ({ text }) => text.startsWith(`${mover} `) || text.startsWith(`${mover}: `);
+  const told = events.find((x) => x.e.kind === "action" && x.text && bySeat(x));
+  const deed = events.find((x) => x.e.kind !== "action" && x.e.seat === entry.seat && bySeat(x));
+  const rest = (x) => x.text.slice(mover.length).replace(/^:? /, "");
   const words = (t) => (t ? t.split(/\s+/).length : 0);
-  const what = deedText && words(deedText) >= words(chosen) ? deedText : chosen || "made a move";
+  // both tell the deed: the one in more words does ("keeps Expedition First Contact
+  // (Bronze)" over "kept an Expedition"; "deploys Wiss Cargo Barge at ..." over a bare
+  // command)
+  let main = null;
+  if (told && deed) main = words(rest(deed)) > words(rest(told)) ? deed : told;
+  else main = told || deed || null;
+  const what = main ? rest(main) : entry.label ? capital(entry.label) : "made a move";
+  return { mover, what, after: events.filter((x) => x !== told && x !== deed).map((x) => x.text) };
+}
+
+export function logLine(entry, header, game, viewer) {
+  const { mover, what, after } = logDeed(entry, header, game);
   const li = el("li", { "data-n": entry.n });
   li.append(el("span", { class: "who", style: `color: var(--seat${entry.seat % 4})` }, mover + (viewer?.has?.(entry.seat) ? " (you)" : "")), ": ", what);
-  for (const { e, text } of events) if (e.kind !== "action" && e !== deed?.e) li.append(el("span", { class: "ev" }, text));
+  for (const text of after) li.append(el("span", { class: "ev" }, text));
   return li;
 }

@@ -1,7 +1,7 @@
 // Replays: step through a match as one seat saw it (any seat once the match is over).
 import { $, el, api, matchTokens, matchIdFromPath, seatName, loadGameModule } from "./common.js";
 import { renderGeneric } from "./generic.js";
-import { eventText } from "./events.js";
+import { logDeed, logLine } from "./events.js";
 import { rulesFor } from "./rules.js";
 
 const matchId = matchIdFromPath();
@@ -70,16 +70,16 @@ function show(i) {
     draw(board, s.view, data.seat);
   }
   const turn = $("#turn");
-  turn.textContent = step === 0 ? "The start of the match." : `${seatName(data.match, s.seat)}: ${s.label || "made a move"}`;
+  // the step's move once, as the log tells it; below it what followed
+  const told = step === 0 ? null : logDeed(s, data.match, game);
+  turn.textContent = told ? `${told.mover}: ${told.what}` : "The start of the match.";
   const box = $("#step");
-  box.replaceChildren(...(s.events.length ? s.events.map((e) => el("p", {}, eventText(e, data.match, game))) : [el("p", { class: "muted" }, step === 0 ? "Set-up." : "Nothing visible happened.")]));
+  const after = told ? told.after : [];
+  box.replaceChildren(...(after.length ? after.map((t) => el("p", {}, t)) : [el("p", { class: "muted" }, step === 0 ? "Set-up." : "Nothing else visible happened.")]));
   const log = $("#log");
   log.replaceChildren();
-  for (const x of data.steps.slice(1, step + 1)) {
-    const li = el("li", { "data-n": x.n }, el("span", { class: "who" }, seatName(data.match, x.seat)), ": ", x.label || "made a move");
-    for (const e of x.events) li.append(el("span", { class: "ev" }, eventText(e, data.match, game)));
-    log.append(li);
-  }
+  // the same lines as the match page's log: each move told once, as a sentence
+  for (const x of data.steps.slice(1, step + 1)) log.append(logLine(x, data.match, game));
   log.scrollTop = log.scrollHeight;
   if (step === data.steps.length - 1 && data.scores) {
     box.append(el("p", {}, "Final scores: ", data.scores.map((sc, k) => `${seatName(data.match, k)} ${sc}`).join(", ")));
