@@ -26,6 +26,12 @@ def list_all_games(hub: HubDep, settings: SettingsDep, people: PeopleDep) -> lis
     for gid in hub.list_games():
         cls = hub.game_class(gid)
         info = cls.describe_options()
+        # The defaults a match on this server gets (Stellar Conflict: the real deployment
+        # clock): the lobby shows them, and sends them back as chosen.
+        live = cls.capabilities.live_options
+        for spec in info["options"]:
+            if spec["name"] in live:
+                spec["default"] = live[spec["name"]]
         info["agents"] = available_specs(gid, settings.models)
         info["levels"] = levels(gid, info["agents"], bot_ratings(people.engine, gid))
         info["web"] = web_parts(cls)
