@@ -23,7 +23,8 @@ def test_expedition_distances_cache_is_bounded_and_answers_the_same(monkeypatch)
         while state.to_move and len(answers) < 400:
             seat = rng.choice(state.to_move)
             for cell in range(0, len(state.board), 7):
-                answers.append((state.grid, cell, tuple(state.board), state.distances(cell)))
+                found = expedition_command.distances(state, cell)
+                answers.append((state.grid, cell, tuple(state.board), found))
             peak = max(peak, len(expedition_command._DISTANCES))
             state.apply(rng.choice(state.legal_actions(seat)), seat)
     assert peak == 8  # it filled up, and never beyond
@@ -31,7 +32,7 @@ def test_expedition_distances_cache_is_bounded_and_answers_the_same(monkeypatch)
     for grid, cell, board, got in answers[::13]:
         state = game.new(0)
         state.grid, state.board = grid, list(board)
-        assert state.distances(cell) == got
+        assert expedition_command.distances(state, cell) == got
 
 
 def test_conflict_shape_cache_is_bounded_and_answers_the_same(monkeypatch) -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 import skydeck
 from skydeck.core import Action, Event
+from skydeck.games.expedition import effects, pending
 from skydeck.games.expedition.content import default_content
 from skydeck.games.expedition.state import ExpeditionState
 
@@ -84,7 +85,7 @@ def anomaly(name: str) -> int:
 
 def tile(st: ExpeditionState, name: str) -> int:
     """A tile id in this state's content (module tiles included)."""
-    return st.tile_by_name(name)
+    return effects.tile_by_name(st, name)
 
 
 def free_cell(st: ExpeditionState) -> int:
@@ -112,10 +113,10 @@ def fx(op: str, **kw: Any) -> dict[str, Any]:
     return {"op": op, **base, **kw}
 
 
-def run_fx(st: ExpeditionState, seat: int, *effects: dict[str, Any]) -> list[Event]:
+def run_fx(st: ExpeditionState, seat: int, *fxs: dict[str, Any]) -> list[Event]:
     events: list[Event] = []
-    st.push_fx(seat, tuple(effects))
-    st.run_pending(events)
+    effects.push_fx(st, seat, tuple(fxs))
+    pending.run_pending(st, events)
     return events
 
 

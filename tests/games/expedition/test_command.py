@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skydeck.core import Action, IllegalAction
+from skydeck.games.expedition import command, effects, flow, modules
 from tests.games.expedition.helpers import (
     C,
     act,
@@ -86,7 +87,7 @@ def test_first_embassy_with_exploration_discount_recruits_level_one() -> None:
     st.rm[0] = 5
     act(st, "build", 0)  # third: 5 RM, level 3 joins
     assert st.rm[0] == 0 and st.transit[0][-1] == crew("port_meridian_3")
-    assert st.emb[0][pm] == 3 and st.points(0) == 1
+    assert st.emb[0][pm] == 3 and modules.points(st, 0) == 1
     st.rm[0] = 20
     assert "build" not in texts(st, 0)  # max 3 per Location
 
@@ -296,7 +297,7 @@ def test_reprogram_a_robot_for_the_round() -> None:
     assert st.cr[0] == 0 and st.reprog[0] == [robot, 4]
     assert not [t for t in texts(st, 0) if t.startswith("reprogram")]
     st.pending, st.phase, st.step = [], "end", 1
-    st.settle([])
+    flow.settle(st, [])
     assert st.reprog[0] == []
 
 
@@ -310,7 +311,7 @@ def test_solo_mission_costs_two_crystals_and_leaves_for_two_rounds() -> None:
     assert st.cr[0] == 1 and st.movement(0) == 3 and st.solo[0] == [cap]
     assert okoro in st.hand[0]
     st.pending, st.phase, st.step = [], "end", 1
-    st.settle([])
+    flow.settle(st, [])
     assert st.transit[0] == [cap]
 
 
@@ -393,7 +394,7 @@ def test_solo_crew_returns_to_hand_after_the_next_round() -> None:
     act(st, "solo captain_vance", 0)
     for expected in ("transit", "hand"):
         st.pending, st.phase, st.step = [], "end", 1
-        st.settle([])
+        flow.settle(st, [])
         where = "transit" if cap in st.transit[0] else "hand" if cap in st.hand[0] else "?"
         assert where == expected
 
@@ -402,7 +403,7 @@ def test_map_edge_limits_placement() -> None:
     st = at_command(2)
     edge = st.grid.index[(4, 0)]
     st.ship[0] = put(st, loc("port_meridian"), edge)
-    assert len(st.placement_cells(0, False, edge)) == 3  # half the neighbours lie off-map
+    assert len(effects.placement_cells(st, 0, False, edge)) == 3  # half the neighbours lie off-map
 
 
 def test_kind_filtered_command_actions_match_the_full_list() -> None:
@@ -414,9 +415,10 @@ def test_kind_filtered_command_actions_match_the_full_list() -> None:
         rng = Rng(seed)
         while not st.is_over:
             if st.phase == "command" and not st.pending:
-                full = st.command_actions(st.turn)
+                full = command.command_actions(st, st.turn)
                 for kind in {a.kind for a in full} | {"move", "warp", "build", "trade"}:
-                    assert st.command_actions(st.turn, kind) == [a for a in full if a.kind == kind]
+                    only = command.command_actions(st, st.turn, kind)
+                    assert only == [a for a in full if a.kind == kind]
             s = rng.choice(st.to_move)
             st.apply(rng.choice(st.legal_actions(s)), s)
 
@@ -444,7 +446,7 @@ def test_no_upgrade_fits_under_six_damage_cards() -> None:
         st.take_damage(0)
     st.rm[0] = 20
     assert not [t for t in texts(st, 0) if t.startswith("buy")]
-    assert not st.can_take_upgrade(0)
+    assert not effects.can_take_upgrade(st, 0)
     act(st, "repair", 0)  # one slot back: discarding makes room again
     assert [t for t in texts(st, 0) if t.startswith("buy")]
 

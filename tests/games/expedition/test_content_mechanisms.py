@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from skydeck.core import Event, Rng
+from skydeck.games.expedition import flow, modules, sensor
 from skydeck.games.expedition.belief import from_view
 from skydeck.games.expedition.content import DATA_DIR, load_content
 from tests.games.expedition.helpers import (
@@ -50,7 +51,7 @@ def repeated(skills: list[str]) -> bool:
 
 def start_encounter(st: Any, seat: int, name: str) -> list[Event]:
     events: list[Event] = []
-    st.start_encounter(seat, enc(name), "", events)
+    sensor.start_encounter(st, seat, enc(name), "", events)
     return events
 
 
@@ -110,7 +111,7 @@ def test_expedition_needs_the_same_skill_twice() -> None:
     assert "complete" not in texts(st, 0)
     act(st, "play port_meridian_2", 0)
     act(st, "complete", 0)
-    assert st.done[0] == [exp("bronze_02")] and st.points(0) == 2
+    assert st.done[0] == [exp("bronze_02")] and modules.points(st, 0) == 2
 
 
 def test_reprogrammed_robot_supplies_the_second_skill() -> None:
@@ -146,7 +147,7 @@ def test_location_expedition_is_met_by_a_visit() -> None:
     act(st, f"move {cell}", 0)
     act(st, "expedition bronze_10", 0)
     act(st, "complete", 0)  # no crew to play: being there is the requirement
-    assert st.done[0] == [exp("bronze_10")] and st.points(0) == 1
+    assert st.done[0] == [exp("bronze_10")] and modules.points(st, 0) == 1
 
 
 def test_embassy_expedition_needs_one_embassy() -> None:
@@ -158,7 +159,7 @@ def test_embassy_expedition_needs_one_embassy() -> None:
     act(st, "build", 0)
     act(st, "expedition bronze_11", 0)
     act(st, "complete", 0)
-    assert st.emb[0][loc("gearspire")] == 1 and st.points(0) == 1
+    assert st.emb[0][loc("gearspire")] == 1 and modules.points(st, 0) == 1
 
 
 # --- Encounters: level hexagons and theft ------------------------------------------------
@@ -257,10 +258,10 @@ def hold(st: Any, seat: int, *names: str) -> None:
 def test_engine_damage_costs_the_rounds_movement() -> None:
     st = at_command(2)
     hold(st, 0, "damage_3")  # Engine Fire
-    st.start_round()
+    flow.start_round(st)
     assert [st.movement(0), st.movement(1)] == [0, 1]
     st.repair(0)
-    st.start_round()
+    flow.start_round(st)
     assert [st.movement(0), st.movement(1)] == [1, 1]
 
 
@@ -269,7 +270,7 @@ def test_engine_damage_slows_the_ship_while_the_card_is_on_the_dashboard() -> No
     Dashboard" (data/README.md): taken in the Command phase it slows that round's
     movement at once, and repaired the same round it gives the movement back."""
     st = at_command(2)
-    st.start_round()
+    flow.start_round(st)
     st.phase, st.acted, st.pending = "command", 0, []
     cell = put(st, loc("gearspire"), empty_neighbour(st, st.ship[0]))
     assert st.movement(0) == 1 and f"move {cell}" in texts(st, 0)
@@ -300,7 +301,7 @@ def test_engine_damage_shortens_move_effects_but_not_afterburner() -> None:
 def test_two_engine_cards_stop_the_ship_but_warp_jumps_still_fly() -> None:
     st = at_command(2)
     hold(st, 0, "damage_3", "damage_4")
-    st.start_round()
+    flow.start_round(st)
     st.phase, st.acted, st.pending = "command", 0, []
     cell = put(st, loc("gearspire"), empty_neighbour(st, st.ship[0]))
     assert f"move {cell}" not in texts(st, 0) and f"warp {cell} rm" in texts(st, 0)

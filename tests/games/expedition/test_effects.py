@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from skydeck.games.expedition import modules
 from tests.games.expedition.helpers import (
     C,
     act,
@@ -50,7 +51,7 @@ def test_moves_repair_heal_points_trade_exchange_discount() -> None:
         fx("build_discount", n=3),
     )
     assert st.movement(0) == 3 and st.dmg[0] == 1 and a in st.hand[0] and st.sickbay[0] == []
-    assert st.bonus_pts[0] == 2 and st.points(0) == 2
+    assert st.bonus_pts[0] == 2 and modules.points(st, 0) == 2
     assert st.trades[0] == 1 and st.exchange[0] == 1 and st.build_bonus[0] == 3
 
 

@@ -3,6 +3,7 @@ bonus rewards, playing crew to Transit, Upgrade skills and Secret Expeditions.""
 
 from __future__ import annotations
 
+from skydeck.games.expedition import effects, flow, modules
 from tests.games.expedition.helpers import (
     C,
     act,
@@ -31,7 +32,7 @@ def test_skill_expedition_plays_crew_to_transit_and_scores() -> None:
     act(st, "play captain_vance", 0)
     act(st, "play archon_miri", 0)
     act(st, "complete", 0)
-    assert st.done[0] == [exp("bronze_01")] and st.points(0) == 1
+    assert st.done[0] == [exp("bronze_01")] and modules.points(st, 0) == 1
     assert st.transit[0] == [crew("captain_vance"), crew("archon_miri")]
     assert st.hand[0] == [crew("ensign_okoro")]
     assert st.rm[0] == 5  # bonus needs a Soldier: not met
@@ -87,7 +88,7 @@ def test_level_sum_hexagon() -> None:
     assert "complete" not in texts(st, 0)
     act(st, "play dr_lindqvist", 0)
     act(st, "complete", 0)
-    assert st.points(0) == 2
+    assert modules.points(st, 0) == 2
 
 
 def test_location_expedition_needs_the_ship_there() -> None:
@@ -105,7 +106,7 @@ def test_embassy_expedition_counts_embassies_on_one_location_of_the_type() -> No
     st.emb[0][loc("terra_nova")] = 2
     act(st, "expedition bronze_05", 0)
     act(st, "complete", 0)
-    assert st.points(0) == 2
+    assert modules.points(st, 0) == 2
 
 
 def test_upgrade_skill_counts_once_per_round_and_temporary_is_discarded() -> None:
@@ -142,9 +143,9 @@ def test_secret_expedition_is_not_replaced() -> None:
     act(st, "play captain_vance", 0)
     act(st, "play archon_miri", 0)
     act(st, "complete", 0)
-    assert st.secret[0] == [] and st.points(0) == 1
+    assert st.secret[0] == [] and modules.points(st, 0) == 1
     st.pending, st.phase, st.step = [], "end", 1
-    st.settle([])
+    flow.settle(st, [])
     assert not any(f["k"] == "new_exp" and f["s"] == 0 for f in st.pending)
 
 
@@ -156,7 +157,7 @@ def test_upgrade_skill_is_not_offered_twice_in_a_round() -> None:
     act(st, "use upgrade_05", 0)
     act(st, "play archon_miri", 0)
     act(st, "complete", 0)
-    assert st.usable_upgrades(0) == []
+    assert effects.usable_upgrades(st, 0) == []
     st.hand[0] += [crew("cmdr_reyes"), crew("warchief_karuk")]  # navigator, officer
     assert "expedition silver_01" not in texts(st, 0)  # the Scientist skill is spent
     st.used_upg[0] = []
@@ -175,7 +176,7 @@ def test_several_expeditions_in_one_round_with_different_crew() -> None:
     act(st, "play ensign_okoro", 0)
     act(st, "play raider_hesh", 0)
     act(st, "complete", 0)
-    assert st.points(0) == 2 and st.hand[0] == []
+    assert modules.points(st, 0) == 2 and st.hand[0] == []
 
 
 def test_reprogrammed_robot_keeps_its_robot_skill() -> None:
@@ -190,5 +191,5 @@ def test_reprogrammed_robot_keeps_its_robot_skill() -> None:
 
     robot = (crew("tunneler_vrr"),)
     for names in (("robot",), ("psychic",), ("robot", "psychic", "archaeologist")):
-        assert st.meets(0, need(*names), robot, ())
-    assert not st.meets(0, need("pilot"), robot, ())
+        assert effects.meets(st, 0, need(*names), robot, ())
+    assert not effects.meets(st, 0, need("pilot"), robot, ())

@@ -4,6 +4,7 @@ situation a rulebook line describes and failed on the engine before the fix."""
 from __future__ import annotations
 
 from skydeck.core import Event
+from skydeck.games.expedition import command, flow
 from skydeck.games.expedition.state import ExpeditionState
 from tests.games.expedition.helpers import (
     act,
@@ -65,7 +66,7 @@ def test_third_embassy_doubles_in_the_next_round() -> None:
     st.rm[0], st.cr[0] = 0, 0
     st.round = 5
     events: list[Event] = []
-    st.start_round(events)  # Production: the ship is on Deepwell
+    flow.start_round(st, events)  # Production: the ship is on Deepwell
     produced = next(e for e in events if e.kind == "produced" and e.data["seat"] == 0).data
     # the Starting Location's printed production, Deepwell doubled: 4 RM + 2 Crystal
     home = st.content.locations[st.start_of(0)].produce
@@ -87,7 +88,7 @@ def test_collection_tokens_are_not_offered_for_legendary_or_artifact_locations()
     for i in recruits + barren:
         st.emb[0][i] = 1
     st.round = 2
-    frame = st.produce(0)  # 5 producing Locations for 4 tokens: a choice
+    frame = flow.produce(st, 0)  # 5 producing Locations for 4 tokens: a choice
     assert frame is not None
     st.pending = [frame]
     offered = {str(a.args[0]) for a in st.legal_actions(0)}
@@ -147,7 +148,7 @@ def test_production_logs_what_each_player_produced() -> None:
     st = at_command()
     st.round = 2
     events: list[Event] = []
-    st.start_round(events)
+    flow.start_round(st, events)
     produced = [e.data for e in events if e.kind == "produced"]
     assert [p["seat"] for p in produced] == [0, 1]
     for p in produced:
@@ -187,7 +188,7 @@ def test_an_unused_special_action_ends_with_the_round() -> None:
     act(st, "pass", 0)
     assert st.ready[0] == [2]
     st.round = 2
-    st.start_round([])
+    flow.start_round(st, [])
     assert st.ready[0] == []
 
 
@@ -196,7 +197,7 @@ def test_a_special_action_can_be_used_in_an_opponents_command_phase() -> None:
     st.ready[1] = [1]  # Raiding party rolled by Player 2
     st.rm[0], st.cr[0] = 8, 0  # no Crystals: Player 1 cannot react with a Solo mission
     st.phase, st.acted = "sensor", st.turns  # the last Sensor turn is over
-    st.settle([])  # Player 1's Command phase begins: Player 2 may act in it
+    flow.settle(st, [])  # Player 1's Command phase begins: Player 2 may act in it
     assert st.phase == "command" and st.to_move == (1,)
     assert texts(st, 1) == ["special 1", "pass"]
     act(st, "special 1", 1)
@@ -364,7 +365,7 @@ def test_moves_along_random_games_end_on_tiles_and_cost_their_cells() -> None:
             a = rng.choice(st.legal_actions(s))
             if a.kind in ("move", "warp"):
                 cell = int(a.args[0])  # type: ignore[arg-type]
-                d = st.reach(s, st.grid.size)[cell]
+                d = command.reach(st, s, st.grid.size)[cell]
                 free, rm, cr = st.movement(s), st.rm[s], st.cr[s]
                 st.apply(a, s)
                 assert st.ship[s] == cell and st.passable(cell)

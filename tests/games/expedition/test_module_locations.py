@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from skydeck.core import Event
+from skydeck.games.expedition import command, effects, flow, modules, pending, sensor
 from skydeck.games.expedition.content import SKILLS
 from tests.games.expedition.helpers import act, at_command, empty_neighbour, put, texts
 
@@ -17,7 +18,7 @@ AR = {"modules": ["artifacts"]}
 
 
 def _beside(st, name: str, cell: int | None = None) -> int:  # type: ignore[no-untyped-def]
-    tile = st.tile_by_name(name)
+    tile = effects.tile_by_name(st, name)
     return put(st, tile, empty_neighbour(st, st.ship[0] if cell is None else cell))
 
 
@@ -32,7 +33,7 @@ def _land(st, name: str) -> int:  # type: ignore[no-untyped-def]
 
 def test_hazard_tiles_are_shuffled_into_the_stack_only_with_the_module() -> None:
     st = at_command(2, 0, **HZ)
-    hz = [st.tile_by_name(f"hazard_{x}") for x in ("ion_storm", "minefield")]
+    hz = [effects.tile_by_name(st, f"hazard_{x}") for x in ("ion_storm", "minefield")]
     assert all(h in st.stack for h in hz)
     assert len(st.stack) == len(at_command(2, 0).stack) + 4
 
@@ -80,8 +81,8 @@ def _plus_encounter(st, eid: str) -> None:  # type: ignore[no-untyped-def]
     card = st.content.encounter_index[eid]
     st.phase = "sensor"
     st.pending = []
-    st.start_encounter(0, card, "", [])
-    st.run_pending([])
+    sensor.start_encounter(st, 0, card, "", [])
+    pending.run_pending(st, [])
 
 
 def test_plus_encounter_gives_its_gift_and_an_optional_bonus() -> None:
@@ -119,33 +120,33 @@ def test_fourteen_embassies_with_legendary_or_artifact_locations() -> None:
 
 def test_legendary_embassy_recruits_the_legendary_crew_without_a_card() -> None:
     st = at_command(2, 0, **LG)
-    lg = st.tile_by_name("leg_ouroboros")
+    lg = effects.tile_by_name(st, "leg_ouroboros")
     _land(st, "leg_ouroboros")
     st.rm[0], st.cr[0] = 10, 1
     cards = list(st.loc_cards[0])
-    points = st.points(0)
+    points = modules.points(st, 0)
     act(st, "build", 0)
     hero = st.content.crew_index["leg_seraphine"]
     assert st.transit[0] == [hero] and st.loc_cards[0] == cards
     assert st.rm[0] == 10 - (6 - 3) and st.cr[0] == 0  # round-1 discount applies
-    assert st.points(0) == points + 1  # the Legendary crew member is worth a point
+    assert modules.points(st, 0) == points + 1  # the Legendary crew member is worth a point
     assert st.t.crew_level[hero] == 4 and len(st.t.crew_skills[hero]) == 4
     st.rm[0] = st.cr[0] = 10
     assert "build" not in texts(st, 0)  # one Embassy only
     st.ship[1] = st.ship[0]
-    assert st.build_cost(1) is None  # for anybody
+    assert command.build_cost(st, 1) is None  # for anybody
     assert st.owner[lg] == 0
 
 
 def test_legendary_location_produces_nothing_and_takes_no_token() -> None:
     st = at_command(2, 0, **LG)
-    lg = st.tile_by_name("leg_worldtree")
+    lg = effects.tile_by_name(st, "leg_worldtree")
     st.emb[0][lg] = 1
     st.owner[lg] = 0
     pm = st.content.location_index["port_meridian"]
     st.emb[0][pm] = 1
     st.collected[0] = []
-    assert st.produce(0) is None
+    assert flow.produce(st, 0) is None
     assert lg not in st.tokens[0] and pm in st.tokens[0]
 
 
@@ -181,7 +182,7 @@ def test_artifact_embassy_lets_you_choose_any_artifact() -> None:
     a = st.content.upgrade_index["artifact_compass"]
     assert st.slots[0] == [a] and st.loc_cards[0] == cards
     assert "artifact_compass" not in st.view(1)["modules"]["artifacts"]
-    assert st.points(0) == 1
+    assert modules.points(st, 0) == 1
     assert st.transit[0] == []  # no crew at an Artifact Location
 
 
@@ -190,7 +191,7 @@ def test_artifact_is_permanent() -> None:
     act(st, "artifact artifact_forge", 0)
     a = st.content.upgrade_index["artifact_forge"]
     assert "ability artifact_forge" not in texts(st, 0)
-    st.harm(0, "destroy", 0, 1, [])
+    effects.harm(st, 0, "destroy", 0, 1, [])
     st.pending = []
     assert a in st.slots[0]
     # a full Dashboard: buying names only real Upgrades as the discard
@@ -204,11 +205,11 @@ def test_artifact_skill_and_round_ability() -> None:
     st = _artifact_built()
     act(st, "artifact artifact_forge", 0)
     a = st.content.upgrade_index["artifact_forge"]
-    assert a in st.usable_upgrades(0)  # Engineer, once a round
+    assert a in effects.usable_upgrades(st, 0)  # Engineer, once a round
     st.round = 2
     rm = st.rm[0]
-    st.module_round_start([])
-    st.run_pending([])
+    modules.module_round_start(st, [])
+    pending.run_pending(st, [])
     assert st.rm[0] == rm + 1
 
 
@@ -219,7 +220,7 @@ def test_one_artifact_embassy_per_player() -> None:
     assert "build" not in texts(st, 0)
     st.ship[1] = st.ship[0]
     st.rm[1] = st.cr[1] = 10
-    assert st.build_cost(1) is not None  # the other player may build there too
+    assert command.build_cost(st, 1) is not None  # the other player may build there too
 
 
 def test_artifact_with_full_slots_replaces_an_upgrade() -> None:
@@ -240,10 +241,10 @@ def test_damage_covers_an_artifact_until_repaired() -> None:
     act(st, "artifact artifact_forge", 0)
     a = st.content.upgrade_index["artifact_forge"]
     st.take_damage(0)
-    assert a not in st.usable_upgrades(0) and a in st.slots[0]
-    assert st.points(0) == 1  # still owned, still a point
+    assert a not in effects.usable_upgrades(st, 0) and a in st.slots[0]
+    assert modules.points(st, 0) == 1  # still owned, still a point
     st.repair(0)
-    assert a in st.usable_upgrades(0)
+    assert a in effects.usable_upgrades(st, 0)
 
 
 def _line_over_a_hazard() -> tuple[Any, int, int]:
@@ -254,9 +255,9 @@ def _line_over_a_hazard() -> tuple[Any, int, int]:
     st.board = [-1] * g.size
     st.board[g.gate] = st.gate_tile
     a, hz, b = (g.index[(0, r)] for r in (2, 3, 4))
-    put(st, st.tile_by_name("port_meridian"), a)
-    put(st, st.tile_by_name("hazard_ion_storm"), hz)
-    put(st, st.tile_by_name("gearspire"), b)
+    put(st, effects.tile_by_name(st, "port_meridian"), a)
+    put(st, effects.tile_by_name(st, "hazard_ion_storm"), hz)
+    put(st, effects.tile_by_name(st, "gearspire"), b)
     st.ship = [a, g.gate]
     st.rm[0], st.cr[0] = 0, 0
     return st, hz, b

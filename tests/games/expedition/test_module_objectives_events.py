@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skydeck.core import Event
+from skydeck.games.expedition import galactic, modules
 from skydeck.games.expedition.modules_content import default_modules
 from tests.games.expedition.helpers import act, at_command, drafted, loc
 
@@ -27,7 +28,7 @@ def test_objectives_revealed_at_the_start_of_rounds_two_four_six() -> None:
         st.round = rnd
         top = st.obj_deck[-1]
         events: list[Event] = []
-        st.module_round_start(events)
+        modules.module_round_start(st, events)
         if rnd in (2, 4, 6):
             assert st.objs[-1] == top and any(e.kind == "objective" for e in events)
             seen.append(top)
@@ -49,9 +50,9 @@ def test_objective_places_ties_share_and_skip_the_next_place() -> None:
     st.objs = [_objective(st, "obj_ambassador")]  # Embassies, min 5, 4/2/1 points
     for seat, n in enumerate((7, 7, 6, 5)):
         _embassies(st, seat, n)
-    assert [st.objective_points(s) for s in range(4)] == [[4], [4], [1], [0]]
+    assert [modules.objective_points(st, s) for s in range(4)] == [[4], [4], [1], [0]]
     _embassies(st, 3, 8)
-    assert [st.objective_points(s) for s in range(4)] == [[2], [2], [0], [4]]
+    assert [modules.objective_points(st, s) for s in range(4)] == [[2], [2], [0], [4]]
 
 
 def test_no_objective_points_without_the_requirement() -> None:
@@ -59,16 +60,16 @@ def test_no_objective_points_without_the_requirement() -> None:
     st.objs = [_objective(st, "obj_ambassador")]
     _embassies(st, 0, 4)  # the most, but under the minimum of 5
     _embassies(st, 1, 3)
-    assert st.objective_points(0) == [0] and st.objective_points(1) == [0]
+    assert modules.objective_points(st, 0) == [0] and modules.objective_points(st, 1) == [0]
 
 
 def test_objectives_score_only_at_the_end_of_the_game() -> None:
     st = at_command(2, 0, **OBJ)
     st.objs = [_objective(st, "obj_hoarder")]  # RM + Crystal, min 8
     st.rm[0], st.cr[0] = 12, 3
-    before = st.points(0)
+    before = modules.points(st, 0)
     st.phase = "over"
-    assert st.points(0) == before + 3
+    assert modules.points(st, 0) == before + 3
     assert st.view(0)["players"][0]["objective_points"] == [3]
 
 
@@ -76,7 +77,7 @@ def test_galactic_events_revealed_at_the_start_of_rounds_three_and_five() -> Non
     st = drafted(2, 1, **EV)
     for rnd in range(2, 9):
         st.round = rnd
-        st.module_round_start([])
+        modules.module_round_start(st, [])
     assert len(st.gevents) == 2
     assert st.ev_pts == [[0, 0], [0, 0]]
     assert len(st.view(1)["modules"]["events"]) == 2
@@ -89,15 +90,15 @@ def test_event_points_for_every_player_up_to_the_cap() -> None:
     start = st.start_of(0)
     here = st.board[st.ship[0]]
     assert here == start
-    base_points = st.points(0)
+    base_points = modules.points(st, 0)
     for _ in range(2):
         st.rm[0] = 20
         act(st, "build", 0)
-    assert st.ev_pts[0] == [2] and st.points(0) == base_points + 2 + 1  # + 3 Embassies
-    st.trigger(0, "embassy", "space")
-    st.trigger(0, "embassy", "space")
+    assert st.ev_pts[0] == [2] and modules.points(st, 0) == base_points + 2 + 1  # + 3 Embassies
+    galactic.trigger(st, 0, "embassy", "space")
+    galactic.trigger(st, 0, "embassy", "space")
     assert st.ev_pts[0] == [3]  # capped
-    st.trigger(1, "embassy", "fire")
+    galactic.trigger(st, 1, "embassy", "fire")
     assert st.ev_pts[1] == [1]  # every player can earn them
 
 
@@ -105,11 +106,11 @@ def test_event_filters_by_location_type_and_tier() -> None:
     st = at_command(2, 0, **EV)
     st.gevents = [_event("ev_fire_colonies"), _event("ev_gold_rush")]
     st.ev_pts = [[0, 0], [0, 0]]
-    st.trigger(0, "embassy", "water")
-    st.trigger(0, "expedition", "silver")
+    galactic.trigger(st, 0, "embassy", "water")
+    galactic.trigger(st, 0, "expedition", "silver")
     assert st.ev_pts[0] == [0, 0]
-    st.trigger(0, "embassy", "fire")
-    st.trigger(0, "expedition", "gold")
+    galactic.trigger(st, 0, "embassy", "fire")
+    galactic.trigger(st, 0, "expedition", "gold")
     assert st.ev_pts[0] == [2, 2]
 
 
@@ -118,7 +119,7 @@ def test_events_count_only_once_revealed() -> None:
     assert st.gevents == []
     st.rm[0] = 20
     act(st, "build", 0)
-    assert st.ev_pts[0] == [] and st.points(0) == 0
+    assert st.ev_pts[0] == [] and modules.points(st, 0) == 0
 
 
 def test_discovering_a_tile_triggers_cartography() -> None:

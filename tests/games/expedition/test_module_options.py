@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from skydeck.games.expedition import effects, pending
 from skydeck.games.expedition.content import DATA_DIR, default_content
 from skydeck.games.expedition.modules_content import (
     DRONE_OPS,
@@ -89,14 +90,14 @@ def test_every_module_effect_executes() -> None:
     assert len(lists) > 40
     from skydeck.games.expedition.content import plain_effects
 
-    for effects in mf.powers.powers:
+    for power in mf.powers.powers:
         st = at_command(3, modules=list(MODULES))
-        st.push_fx(0, plain_effects(effects.effects))
-        st.run_pending([])  # runs or opens a decision frame, never fails
+        effects.push_fx(st, 0, plain_effects(power.effects))
+        pending.run_pending(st, [])  # runs or opens a decision frame, never fails
     for fx in lists:
         st = at_command(3, modules=list(MODULES))
         st.pending.append({"k": "fx", "s": 0, "fx": tuple(fx)})
-        st.run_pending([])
+        pending.run_pending(st, [])
 
 
 def test_every_drone_op_is_used() -> None:
@@ -165,9 +166,9 @@ def test_legendary_level_counts_in_sums_not_in_hexagons() -> None:
 
     st = at_command(2, 0, modules=["legendary"])
     hero = st.content.crew_index["leg_ysolde"]
-    assert st.meets(0, compile_req(Requirement(level_sum=4)), (hero,), ())
-    assert not st.meets(0, compile_req(Requirement(levels=[3])), (hero,), ())
-    assert st.meets(0, compile_req(Requirement(skills=["beast", "doctor"])), (hero,), ())
+    assert effects.meets(st, 0, compile_req(Requirement(level_sum=4)), (hero,), ())
+    assert not effects.meets(st, 0, compile_req(Requirement(levels=[3])), (hero,), ())
+    assert effects.meets(st, 0, compile_req(Requirement(skills=["beast", "doctor"])), (hero,), ())
 
 
 def test_base_states_saved_before_the_modules_still_load() -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from skydeck.games.expedition import flow
 from tests.games.expedition.helpers import at_command, crew, exp, loc
 
 
 def over(st):  # type: ignore[no-untyped-def]
     st.round = 8
     st.pending, st.phase, st.step = [], "end", 0
-    st.settle([])
+    flow.settle(st, [])
     assert st.is_over
     return st
 

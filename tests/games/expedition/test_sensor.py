@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from skydeck.games.expedition import flow
 from tests.games.expedition.helpers import act, at_command, crew, enc, texts
 
 
@@ -147,5 +148,5 @@ def test_special_action_is_the_factions_own() -> None:
 def test_sensor_phase_rolls_for_each_player_in_turn() -> None:
     st = at_command(3)
     st.pending, st.phase, st.acted, st.step = [], "sensor", 0, 0
-    st.settle([])
+    flow.settle(st, [])
     assert st.pending[-1]["k"] == "sensor" and st.to_move == (0,)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from skydeck.games.expedition import effects, flow
 from tests.games.expedition.helpers import (
     C,
     act,
@@ -104,7 +105,7 @@ def _next_round(st):  # type: ignore[no-untyped-def]
     st.pending = []
     st.phase, st.step, st.acted = "end", 2, 0
     events: list = []
-    st.settle(events)
+    flow.settle(st, events)
     return st
 
 
@@ -167,11 +168,11 @@ def test_discovery_limited_by_empty_spaces() -> None:
     for c in around[:-1]:
         put(st, st.stack[0], c)
     st.pending, events = [], []
-    st.open_placement(0, 3, False, False, events)
+    effects.open_placement(st, 0, 3, False, False, events)
     assert len(st.pending[-1]["tiles"]) == 1
     st.pending = []
     put(st, st.stack[0], around[-1])
-    st.open_placement(0, 3, False, False, events)
+    effects.open_placement(st, 0, 3, False, False, events)
     assert st.pending == []
 
 
@@ -179,7 +180,7 @@ def test_empty_stack_draws_nothing() -> None:
     st = at_command(2)
     st.stack = []
     events: list = []
-    st.open_placement(0, 3, False, False, events)
+    effects.open_placement(st, 0, 3, False, False, events)
     assert st.pending == []
 
 
@@ -215,7 +216,7 @@ def test_round_end_on_anomaly_gives_its_reward() -> None:
     st.ship[0] = cell
     st.rm[0] = 0
     st.pending, st.phase, st.step = [], "end", 0
-    st.settle([])
+    flow.settle(st, [])
     assert st.rm[0] >= 1 and st.round == 2
 
 
@@ -225,7 +226,7 @@ def test_round_end_on_wormhole_or_ghost_ship(name: str) -> None:
     st.ship[0] = put(st, anomaly(name), empty_neighbour(st, st.ship[0]))
     st.cr[0] = 0
     st.pending, st.phase, st.step = [], "end", 0
-    st.settle([])
+    flow.settle(st, [])
     if name.startswith("wormhole"):
         home = C.locations[st.start_of(0)].produce
         # the Wormhole's Crystal, then round 2's production at the Starting Location
@@ -245,14 +246,14 @@ def test_end_of_round_moves_cards_and_passes_first_player() -> None:
     st.hand[0] = [x for x in st.hand[0] if x not in (a, b, c)]
     st.tokens[0] = [loc("port_meridian")]
     st.pending, st.phase, st.step = [], "end", 0
-    st.settle([])
+    flow.settle(st, [])
     while st.pending and st.pending[-1]["k"] == "new_exp":
         act(st, texts(st)[0])
     assert a in st.hand[0] and st.transit[0] == [b, c]
     assert st.first == 1 and st.round == 2
     assert loc("port_meridian") not in st.tokens[0]  # Collection tokens came back
     st.pending, st.phase, st.step = [], "end", 0
-    st.settle([])
+    flow.settle(st, [])
     while st.pending and st.pending[-1]["k"] in ("new_exp", "tokens"):
         act(st, texts(st)[0])
     assert b in st.hand[0] and c in st.hand[0]
@@ -263,7 +264,7 @@ def test_completed_expeditions_are_replaced_at_end_of_round_any_tier() -> None:
     gone = st.exps[0].pop()
     st.done[0].append(gone)
     st.pending, st.phase, st.step = [], "end", 0
-    st.settle([])
+    flow.settle(st, [])
     assert st.pending[-1]["k"] == "new_exp" and st.to_move == (0,)
     assert texts(st, 0) == ["draw bronze", "draw silver", "draw gold"]
     act(st, "draw gold", 0)
@@ -274,7 +275,7 @@ def test_game_ends_after_round_eight() -> None:
     st = at_command(2)
     st.round = 8
     st.pending, st.phase, st.step = [], "end", 0
-    st.settle([])
+    flow.settle(st, [])
     assert st.is_over and st.to_move == ()
     assert st.legal_actions(0) == []
 
@@ -319,7 +320,7 @@ def test_no_expedition_left_skips_the_replacement() -> None:
         d.clear()
     st.exp_decks[2].append(st.exp_discard.pop())  # a single card left in the game
     st.pending, st.phase, st.step = [], "end", 0
-    st.settle([])
+    flow.settle(st, [])
     act(st, "draw gold", st.to_move[0])
     assert not any(f["k"] == "new_exp" for f in st.pending)
     assert sorted(len(e) for e in st.exps) == [2, 3]

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from skydeck.core import Event, Rng
+from skydeck.games.expedition import drone, effects, flow, modules, pending
 from skydeck.games.expedition.modules_content import default_modules
 from skydeck.games.expedition.state import ExpeditionState
 from tests.games.expedition.helpers import act, drafted, fresh, loc, put, texts
@@ -32,7 +33,7 @@ def drone_turn(st: ExpeditionState) -> list[Event]:
     events: list[Event] = []
     st.phase, st.first, st.acted, st.step = "command", 0, 1, 0
     st.pending = []
-    st.settle(events)
+    flow.settle(st, events)
     return events
 
 
@@ -108,7 +109,7 @@ def test_drone_skips_the_sensor_phase() -> None:
 def test_rank_table_gives_moves_and_action_cards(rank: str, rnd: int) -> None:
     st = solo_command(rank, rnd)
     st.round = rnd
-    deck = st.current_deck()
+    deck = drone.current_deck(st)
     assert deck == (rnd - 1) // 2
     events = drone_turn(st)
     while st.pending and st.round == rnd:  # the player places the drone's tiles, reacts
@@ -130,14 +131,14 @@ def test_next_action_is_visible_on_the_back_of_the_top_card() -> None:
     top = deck[-1]
     shown = st.view(0)["modules"]["drone"]["decks"][0]["next"]
     assert shown == MF.drone.decks[0][top].actions[0].model_dump()
-    assert st.draw_drone_card(0) == top
+    assert drone.draw_drone_card(st, 0) == top
 
 
 def test_empty_deck_is_flipped_not_shuffled() -> None:
     st = solo_command("commander", 1)
     st.d_used[0] = [2, 0, 4]
     st.d_decks[0] = []
-    assert st.draw_drone_card(0) == 2  # the first card played is on top again
+    assert drone.draw_drone_card(st, 0) == 2  # the first card played is on top again
     assert st.d_decks[0] == [4, 0] and st.d_known[0] == 1
     view = st.view(0)["modules"]["drone"]["decks"][0]
     assert view["known"] and view["order"] == [MF.drone.decks[0][i].id for i in (4, 0)]
@@ -149,13 +150,13 @@ def test_extra_action_shuffles_the_named_deck_and_does_not_chain() -> None:
     events: list[Event] = []
     st.pending = [{"k": "dfx", "s": 0, "fx": ({"op": "d_extra", "deck": "previous"},), "x": 0}]
     before = len(st.d_decks[0])
-    st.run_pending(events)
+    pending.run_pending(st, events)
     played = [e for e in events if e.kind == "drone_card"]
     assert played and played[0].data["extra"] is True
     assert len(st.d_used[0]) == 1 and len(st.d_decks[0]) == before - 1
     st.pending = [{"k": "dfx", "s": 0, "fx": ({"op": "d_extra", "deck": "current"},), "x": 1}]
     events = []
-    st.run_pending(events)
+    pending.run_pending(st, events)
     assert not any(e.kind == "drone_card" for e in events)
 
 
@@ -165,7 +166,7 @@ def test_drone_upgrade_action_removes_the_rolled_store_card(seed: int) -> None:
     roll = st.rng.copy().randint(1, 6)
     target = st.store[roll - 1]
     st.pending = [{"k": "dfx", "s": 0, "fx": ({"op": "d_upgrade"},), "x": 0}]
-    st.run_pending([])
+    pending.run_pending(st, [])
     assert st.upg_out == [target] and target not in st.store
     assert all(u >= 0 for u in st.store)  # refilled: always 6 for sale
     assert st.view(0)["modules"]["upgrades_removed"] == [st.t.upg_ids[target]]
@@ -181,9 +182,9 @@ def _drone_on(st: ExpeditionState, name: str) -> int:
 def test_drone_embassy_blocks_recruitment_there() -> None:
     st = solo_command("commander", 0)
     pm = _drone_on(st, "port_meridian")
-    st.drone_embassy([])
+    drone.drone_embassy(st, [])
     assert st.owner[pm] == 1 and st.d_emb[pm] == 1 and st.d_left == 10
-    st.drone_embassy([])
+    drone.drone_embassy(st, [])
     assert st.d_emb[pm] == 2
     st.ship[0] = st.d_ship
     st.rm[0] = 20
@@ -197,10 +198,10 @@ def test_drone_embassy_follows_the_placement_rules() -> None:
     st = solo_command("commander", 0)
     pm = _drone_on(st, "port_meridian")
     st.ship[0] = st.d_ship  # the player's ship blocks an empty Location
-    st.drone_embassy([])
+    drone.drone_embassy(st, [])
     assert st.d_emb[pm] == 0 and st.owner[pm] == -1
     st.d_ship = st.ship[0] = next(c for c in range(len(st.board)) if st.board[c] == st.start_of(0))
-    st.drone_embassy([])
+    drone.drone_embassy(st, [])
     assert st.d_emb[st.start_of(0)] == 0  # never on the player's Starting Location
 
 
@@ -226,7 +227,7 @@ def test_drone_moves_by_die_and_movement_card() -> None:
         if cell is not None and st.passable(cell):
             want = cell
             break
-    st.drone_move([])
+    drone.drone_move(st, [])
     assert st.d_ship == want
 
 
@@ -235,7 +236,7 @@ def test_drone_attack_lets_the_player_react() -> None:
     st.hand[0].append(st.content.crew_index["captain_vance"])
     st.cr[0] = 4
     st.pending = [{"k": "dfx", "s": 0, "fx": ({"op": "d_attack", "harm": "damage"},), "x": 0}]
-    st.run_pending([])
+    pending.run_pending(st, [])
     assert st.pending[-1]["k"] == "react" and st.to_move == (0,)
     act(st, "accept", 0)
     assert st.dmg[0] == 1
@@ -244,7 +245,7 @@ def test_drone_attack_lets_the_player_react() -> None:
 def test_attacks_on_other_ships_do_nothing_in_solo() -> None:
     st = solo_command("commander", 0, factions=["maheri"])
     st.pending = [{"k": "fx", "s": 0, "fx": ({"op": "attack", "harm": "damage"},)}]
-    st.run_pending([])
+    pending.run_pending(st, [])
     assert st.pending == []
 
 
@@ -259,12 +260,12 @@ def test_drone_completes_expeditions_and_scores() -> None:
             "x": 0,
         }
     ]
-    st.run_pending([])
+    pending.run_pending(st, [])
     assert st.d_done == [top]
-    assert st.drone_points() == st.content.expeditions[top].points + 2
+    assert drone.drone_points(st) == st.content.expeditions[top].points + 2
     dstart = st.content.location_index[st.content.dashboards[st.drone_faction].start]
     st.d_emb[dstart] = 3
-    assert st.drone_points() == st.content.expeditions[top].points + 3
+    assert drone.drone_points(st) == st.content.expeditions[top].points + 3
 
 
 @pytest.mark.parametrize("rank", RANKS)
@@ -280,23 +281,23 @@ def test_first_player_alternates_and_the_drone_opens_round_eight(rank: str) -> N
         steps += 1
     assert st.is_over
     assert [firsts[r] for r in range(1, 9)] == [0, 1, 0, 1, 0, 1, 0, 1]
-    assert st.drone_points() > 0
+    assert drone.drone_points(st) > 0
 
 
 def test_solo_final_scoring_ties_go_to_the_player() -> None:
     st = solo_command("commander", 0)
     st.phase = "over"
-    st.d_pts = st.points(0)
+    st.d_pts = modules.points(st, 0)
     assert st.winners == (0,)
     st.d_pts += 1
     assert st.winners == ()
-    assert st.scores == [float(st.points(0))]
+    assert st.scores == [float(modules.points(st, 0))]
 
 
 def test_drone_turn_frames_wait_for_the_player_to_place_tiles() -> None:
     st = solo_command("commander", 0)
     st.pending = [{"k": "dfx", "s": 0, "fx": ({"op": "d_discover", "n": 1},), "x": 0}]
-    st.run_pending([])
+    pending.run_pending(st, [])
     f = st.pending[-1]
     assert f["k"] == "place" and f.get("dr") == 1 and f["near"] == st.d_ship
 
@@ -304,19 +305,19 @@ def test_drone_turn_frames_wait_for_the_player_to_place_tiles() -> None:
 def test_drone_on_legendary_and_artifact_locations() -> None:
     st = solo_command("commander", 0, modules=["legendary", "artifacts"])
     cell = next(c for c in st.grid.neighbours[st.d_ship] if st.board[c] < 0)
-    leg = put(st, st.tile_by_name("leg_titan_forge"), cell)
+    leg = put(st, effects.tile_by_name(st, "leg_titan_forge"), cell)
     st.d_ship = leg
-    st.drone_embassy([])
+    drone.drone_embassy(st, [])
     here = st.location_at(leg)
     assert st.d_emb[here] == 1 and st.owner[here] == 1
-    st.drone_embassy([])
+    drone.drone_embassy(st, [])
     assert st.d_emb[here] == 1  # one Embassy in all
     assert st.content.crew_index["leg_brakka"] not in st.transit[0]
     cell = next(c for c in st.grid.neighbours[st.d_ship] if st.board[c] < 0)
-    art = put(st, st.tile_by_name("art_relic_field"), cell)
+    art = put(st, effects.tile_by_name(st, "art_relic_field"), cell)
     st.d_ship = art
-    st.drone_embassy([])
-    st.drone_embassy([])
+    drone.drone_embassy(st, [])
+    drone.drone_embassy(st, [])
     a = st.location_at(art)
     assert st.d_emb[a] == 1 and len(st.art_deck) == 6  # the drone takes no Artifact
     st.ship[0] = art
@@ -330,7 +331,7 @@ def test_previous_deck_in_rounds_one_and_two_is_the_current_one() -> None:
     st.round = 2
     events: list[Event] = []
     st.pending = [{"k": "dfx", "s": 0, "fx": ({"op": "d_extra", "deck": "previous"},), "x": 0}]
-    st.run_pending(events)
+    pending.run_pending(st, events)
     while st.pending:
         events += act(st, texts(st, 0)[0], 0)
     ids = {c.id for c in MF.drone.decks[0]}
@@ -348,10 +349,10 @@ def test_drone_competes_for_objectives_on_its_own_measures() -> None:
     for i in range(6):
         st.d_emb[i + 5] = 1
     st.rm[0], st.cr[0] = 10, 0
-    assert st.objective_points(1) == [4, 0]  # the drone has no resources
-    assert st.objective_points(0) == [2, 3]
+    assert modules.objective_points(st, 1) == [4, 0]  # the drone has no resources
+    assert modules.objective_points(st, 0) == [2, 3]
     st.phase = "over"
-    assert st.drone_points() == 4 + st.d_pts + sum(
+    assert drone.drone_points(st) == 4 + st.d_pts + sum(
         st.content.expeditions[x].points for x in st.d_done
     )
 
@@ -366,7 +367,7 @@ def test_a_drone_cube_on_the_players_location_stops_recruiting_there() -> None:
     st.d_ship = cell
     assert st.owner[pm] == 0 and st.transit[0] == [st.content.crew_index["port_meridian_1"]]
     st.ship[0] = st.grid.gate
-    st.drone_embassy([])
+    drone.drone_embassy(st, [])
     assert st.d_emb[pm] == 1  # one cube on the player's Location
     st.ship[0] = st.d_ship
     act(st, "build", 0)

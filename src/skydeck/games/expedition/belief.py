@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from skydeck.core import Game, Rng
+from skydeck.games.expedition import effects
 from skydeck.games.expedition.content import SKILLS, TIERS, Content
 from skydeck.games.expedition.data_state import tuplify
 from skydeck.games.expedition.state import ExpeditionState
@@ -193,7 +194,7 @@ def _modules(st: ExpeditionState, view: dict[str, Any], rng: Rng) -> None:
 
 
 def _tile_id(st: ExpeditionState, name: str) -> int:
-    return st.gate_tile if name == "space_gate" else st.tile_by_name(name)
+    return st.gate_tile if name == "space_gate" else effects.tile_by_name(st, name)
 
 
 def _expeditions(st: ExpeditionState, view: dict[str, Any], seat: int | None, rng: Rng) -> None:

@@ -1,5 +1,9 @@
 """The state's plain data and the small bookkeeping helpers every rule module uses.
 
+The rules are modules of functions over this data (effects, galactic, modules, drone,
+pending, sensor, flow, command: each imports only those before it), so every field and
+helper a rule reads has one home, here.
+
 Everything is ints, strings and (nested) lists, so clone() is a handful of list copies
 and to_json() is the data itself. Ids are list positions in the content tables: crew,
 locations, Expeditions, Upgrades, Encounters; map tiles are Location ids 0-27, then the
@@ -13,6 +17,7 @@ from typing import Any
 from skydeck.core import Rng
 from skydeck.games.expedition.board import Grid, grid
 from skydeck.games.expedition.content import Content
+from skydeck.games.expedition.tables import Tables, tables
 
 # field name -> kind: "v" plain value, "l" flat list, "ll" list of lists, "p" pending frames
 FIELDS: dict[str, str] = {
@@ -199,6 +204,28 @@ class StateData:
     #: per tile id: the Anomaly kind (None for Locations and the gate), and passability
     tile_kind: tuple[str | None, ...]
     tile_passable: tuple[bool, ...]
+    #: the content's lookup tables, made once per content (``t``)
+    _tables: Tables | None = None
+    #: solo: the drone's faction index and its rank card (set by the state)
+    drone_faction: int
+    rank: str
+
+    @property
+    def t(self) -> Tables:
+        tb = self._tables
+        if tb is None:
+            tb = self._tables = tables(self.content)
+        return tb
+
+    @property
+    def turn(self) -> int:
+        """Whose turn it is in the round's turn order (the drone's index is ``n``)."""
+        return (self.first + self.acted) % self.turns
+
+    @property
+    def drone(self) -> int:
+        """The drone's index in the turn order (solo)."""
+        return self.n
 
     def tile_at(self, cell: int) -> int:
         return self.board[cell]
@@ -386,7 +413,9 @@ class StateData:
                 return
 
     # --- scoring ---------------------------------------------------------------------------
-    def points(self, seat: int) -> int:
+    def base_points(self, seat: int) -> int:
+        """Points of the base game (Expeditions, bonuses, full Embassies); the modules'
+        are added by ``modules.points``."""
         exps = self.content.expeditions
         total = sum(exps[e].points for e in self.done[seat]) + self.bonus_pts[seat]
         total += sum(1 for c in self.emb[seat] if c >= 3)

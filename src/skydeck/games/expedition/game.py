@@ -7,6 +7,7 @@ from typing import Any
 
 from skydeck.core import Action, Game, OptionSpec, Rng, State
 from skydeck.core.capabilities import Capabilities, SeatFacets, Uses
+from skydeck.games.expedition import flow
 from skydeck.games.expedition.belief import from_view as _from_view
 from skydeck.games.expedition.content import Content
 from skydeck.games.expedition.describe import catalogue as _catalogue
@@ -129,7 +130,7 @@ class ExpeditionGame(Game):
 
     def new(self, seed: int) -> ExpeditionState:
         s = ExpeditionState(self, self.content, Rng(seed))
-        s.setup(self.faction_indices())
+        flow.setup(s, self.faction_indices())
         return s
 
     has_from_view = True

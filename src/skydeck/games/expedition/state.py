@@ -1,4 +1,5 @@
-"""ExpeditionState: the engine contract over the rule mixins, plus views and resampling.
+"""ExpeditionState: the engine contract over the plain data and the rule functions, plus
+views and resampling.
 
 What is hidden (see VIEW.md and RULINGS.md): the order of every deck and of the tile
 stack, the crew cards in other players' hands (only their number is shown), other
@@ -11,12 +12,21 @@ from __future__ import annotations
 from typing import Any
 
 from skydeck.core import Action, Event, Game, IllegalAction, Rng, State, player_name
-from skydeck.games.expedition.command import CommandMixin
+from skydeck.games.expedition import command, drone, flow, modules
 from skydeck.games.expedition.content import SKILLS, TIERS, Content
-from skydeck.games.expedition.data_state import copy_fields, fields_from_json, fields_json, new_data
+from skydeck.games.expedition.data_state import (
+    StateData,
+    copy_fields,
+    fields_from_json,
+    fields_json,
+    new_data,
+)
 
 
-class ExpeditionState(CommandMixin, State):
+class ExpeditionState(StateData, State):
+    """The engine contract over the plain data (``StateData``); the rules are the
+    functions of effects, modules, drone, sensor, flow and command."""
+
     #: moves applied to this object (neither saved nor cloned): while it stands still the
     #: position stands still, so the RL environment need not re-validate an action from
     #: the legal list it just handed out (``skydeck.games.expedition.encode.moves``)
@@ -43,32 +53,32 @@ class ExpeditionState(CommandMixin, State):
         if self.phase == "powers":
             return (self.acted,)
         if self.phase == "start":
-            return (self.to_place(),)
+            return (flow.to_place(self),)
         return (self.turn,)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
             return []
-        return self.actions_for(seat)
+        return command.actions_for(self, seat)
 
     def _apply(self, action: Action, seat: int) -> list[Event]:
         self.applied += 1
-        return self.dispatch(seat, action)
+        return command.dispatch(self, seat, action)
 
     # --- outcome ----------------------------------------------------------------------
     @property
     def scores(self) -> list[float]:
-        return [float(self.points(s)) for s in range(self.n)]
+        return [float(modules.points(self, s)) for s in range(self.n)]
 
     def tiebreak(self, seat: int) -> tuple[int, int, int]:
-        return self.points(seat), self.crew_levels(seat), len(self.loc_cards[seat])
+        return modules.points(self, seat), self.crew_levels(seat), len(self.loc_cards[seat])
 
     @property
     def winners(self) -> tuple[int, ...]:
         if self.phase != "over":
             return ()
         if self.is_solo:  # the drone has no crew and no Location cards: ties go to the player
-            return (0,) if self.points(0) >= self.drone_points() else ()
+            return (0,) if modules.points(self, 0) >= drone.drone_points(self) else ()
         best = max(self.tiebreak(s) for s in range(self.n))
         return tuple(s for s in range(self.n) if self.tiebreak(s) == best)
 
@@ -118,7 +128,7 @@ class ExpeditionState(CommandMixin, State):
                 "secret_tiers": [TIERS[t.exp_tier[x]] for x in self.secret[s]],
                 "completed": [ids_x[x] for x in self.done[s]],
                 "bonus_points": self.bonus_pts[s],
-                "points": self.points(s),
+                "points": modules.points(self, s),
             }
             if me:
                 p["hand"] = sorted(ids_c[c] for c in self.hand[s])
@@ -133,7 +143,7 @@ class ExpeditionState(CommandMixin, State):
                 p["powers"] = [t.power_ids[x] for x in self.powers[s]]
                 p["event_points"] = list(self.ev_pts[s])
                 if self.phase == "over" and self.objs:
-                    p["objective_points"] = self.objective_points(s)
+                    p["objective_points"] = modules.objective_points(self, s)
             players.append(p)
         v: dict[str, Any] = {
             "game": "expedition",
@@ -265,9 +275,9 @@ class ExpeditionState(CommandMixin, State):
                 "embassies": {t.loc_ids[i]: c for i, c in enumerate(self.d_emb) if c},
                 "completed": [t.exp_ids[x] for x in self.d_done],
                 "bonus_points": self.d_pts,
-                "points": self.drone_points(),
+                "points": drone.drone_points(self),
                 "decks": decks,
-                "current_deck": self.current_deck(),
+                "current_deck": drone.current_deck(self),
             }
         return out
 
@@ -350,7 +360,7 @@ class ExpeditionState(CommandMixin, State):
             and isinstance(seat, int)
             and seat == self.turn
         ):
-            legal = self.command_actions(seat, action.kind)
+            legal = command.command_actions(self, seat, action.kind)
         else:
             legal = self.legal_actions(seat)
         if action not in legal:
