@@ -31,11 +31,7 @@ if TYPE_CHECKING:
 POWER_NAMES = ("ship", "nebula", "stars", "planet")
 
 
-def _names(cards: list[int]) -> list[str]:
-    return [FACE_NAMES[c & 31] for c in cards]
-
-
-def _contents(cards: list[int]) -> dict[str, int]:
+def _count(cards: list[int]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for c in sorted(c & 31 for c in cards):
         name = FACE_NAMES[c]
@@ -43,24 +39,55 @@ def _contents(cards: list[int]) -> dict[str, int]:
     return counts
 
 
+
+
+def _deck(s: StellarionState, d: int) -> dict[str, Any]:
+    """One deck as a seat sees it. Most actions leave most decks alone while a view is
+    made after each, so the deck's part is remembered by what it shows (its cards in
+    order, how many are known at each end, face up, its discards) and handed out as a
+    copy, lists too: a view is the caller's to change."""
+    cards, discards = s.decks[d], s.discards[d]
+    key = (d, tuple(cards), s.ktop[d], s.kbot[d], s.up[d], tuple(discards))
+    deck = _DECKS.get(key)
+    if deck is None:
+        if len(_DECKS) >= _DECKS_MAX:
+            _DECKS.clear()
+        deck = _DECKS[key] = _make_deck(d, cards, key[2], key[3], key[4], discards)
+    return {
+        **deck,
+        "known_top": deck["known_top"].copy(),
+        "known_bottom": deck["known_bottom"].copy(),
+        "contents": deck["contents"].copy(),
+        "discards": deck["discards"].copy(),
+    }
+
+
+def _make_deck(
+    d: int, cards: list[int], kt: int, kb: int, up: Any, discards: list[int]
+) -> dict[str, Any]:
+    names = FACE_NAMES
+    return {
+        "name": DECKS[d],
+        "count": len(cards),
+        "face_up": bool(up),
+        "top": names[cards[-1] & 31] if up else None,
+        # the known cards from the top down, without reversing the whole deck
+        "known_top": [names[c & 31] for c in cards[: -kt - 1 : -1]] if kt else [],
+        "known_bottom": [names[c & 31] for c in cards[:kb]],
+        "contents": _count(cards),
+        "discards": [names[c & 31] for c in discards],
+    }
+
+
+#: (deck, its cards, known at top and bottom, face up, discards) -> its part of a view;
+#: started again when full
+_DECKS: dict[tuple[Any, ...], dict[str, Any]] = {}
+_DECKS_MAX = 1 << 14
+
+
 def make_view(s: StellarionState, seat: int | None) -> dict[str, Any]:
     game = s.game
-    decks = []
-    for d in range(8):
-        cards = s.decks[d]
-        kt, kb = s.ktop[d], s.kbot[d]
-        decks.append(
-            {
-                "name": DECKS[d],
-                "count": len(cards),
-                "face_up": bool(s.up[d]),
-                "top": FACE_NAMES[cards[-1] & 31] if s.up[d] else None,
-                "known_top": _names(cards[::-1][:kt]),
-                "known_bottom": _names(cards[:kb]),
-                "contents": _contents(cards),
-                "discards": _names(s.discards[d]),
-            }
-        )
+    decks = [_deck(s, d) for d in range(8)]
     ids = game.voyage_ids
     view: dict[str, Any] = {
         "game": "stellarion",
