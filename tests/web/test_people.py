@@ -127,6 +127,13 @@ def test_two_people_sign_up_play_rated_and_their_ratings_move(
             astra.wait_for_timeout(150)
     assert came_back
     expect(bolide.locator("#end")).to_be_visible()
+    # the end dialog's Rematch: the same two, seats moved on, one new match for both
+    astra.click("#rematch")
+    astra.wait_for_url(lambda url: "/m/" in url and match_id not in url)
+    expect(astra.locator("#title")).to_contain_text("playing Astra")
+    bolide.click("#rematch")
+    bolide.wait_for_url(astra.url)
+    expect(bolide.locator("#title")).to_contain_text("playing Bolide")
 
     for page, name in ((astra, "Astra"), (bolide, "Bolide")):
         page.goto(f"{base}/p/{name}")

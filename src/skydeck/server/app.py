@@ -15,7 +15,7 @@ from skydeck.registry import game_class, game_ids
 from skydeck.server.guard import BodyLimit, Limiter, RateLimit
 from skydeck.server.hub import Hub
 from skydeck.server.people import People
-from skydeck.server.routes import accounts, matches, pages, players, queue, websocket
+from skydeck.server.routes import accounts, matches, pages, players, queue, rematch, websocket
 from skydeck.server.routes import games as catalogue
 from skydeck.server.settings import Settings
 from skydeck.server.storage import Storage
@@ -85,6 +85,7 @@ def create_app(
         accounts.router,
         players.router,
         queue.router,
+        rematch.router,
         pages.router,
     )
     for router in routers:

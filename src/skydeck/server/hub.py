@@ -342,6 +342,9 @@ class Hub:
                 f"'move_seconds' must be between {MIN_MOVE_SECONDS} and {MAX_MOVE_SECONDS}"
             )
         hotseat = bool(spec.get("hotseat", False))
+        private = spec.get("private", False)
+        if not isinstance(private, bool):
+            raise ValueError("'private' must be true or false (true: not listed in the lobby)")
         seats: list[dict[str, Any]] = []
         tokens: list[str | None] = []
         for i, s in enumerate(seats_in):
@@ -384,6 +387,7 @@ class Hub:
                 "move_seconds": move_seconds,
                 "hotseat": hotseat,
                 **({"rated": True} if spec.get("rated") is True else {}),
+                **({"private": True} if private else {}),
             },
             status="live",
             created=now,

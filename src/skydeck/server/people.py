@@ -27,6 +27,7 @@ from skydeck.server.messages import ProtocolError
 from skydeck.server.passwords import Hasher, check_new
 from skydeck.server.people_tables import match_outcomes, match_players
 from skydeck.server.ratings import cooperative, outcome, record_end
+from skydeck.server.rematch import Rematches
 from skydeck.server.sessions import Session, Sessions
 from skydeck.server.settings import Settings
 from skydeck.server.storage import matches
@@ -62,6 +63,7 @@ class People:
         self.holders = Holders(engine)
         self.hasher = Hasher(settings.password_memory)
         self.queue = Matchmaking(engine, settings)
+        self.rematches = Rematches(engine)
 
     # --- accounts and sessions (called from a thread: Argon2 takes tens of ms) ---------
     def sign_up(self, name: Any, password: Any, replacing: str | None = None) -> Session:

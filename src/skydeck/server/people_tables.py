@@ -148,3 +148,14 @@ queue_entries = Table(
 )
 Index("ix_queue_waiting", queue_entries.c.game, queue_entries.c.players,
       queue_entries.c.setup, queue_entries.c.joined)
+
+#: A finished match's rematch (the same people, seats rotated): one per match, whoever
+#: asks first makes it (the row, its ``new_match_id`` empty, is the claim) and whoever
+#: asks after is sent to it.
+rematches = Table(
+    "rematches",
+    metadata,
+    Column("match_id", String(40), ForeignKey("matches.id"), primary_key=True),
+    Column("new_match_id", String(40), nullable=True),
+    Column("t", Float, nullable=False),
+)

@@ -81,10 +81,16 @@ async def create_match(
     }
     return JSONResponse(out, status_code=201)
 
+#: Newest matches the lobby lists; private ones (``"private": true``) are read past.
+LISTED, READ_FOR_LISTED = 50, 200
+
+
 @router.get("/api/matches")
 def recent_matches(hub: HubDep) -> list[dict[str, Any]]:
-    out = []
-    for m in hub.storage.recent():
+    out: list[dict[str, Any]] = []
+    for m in hub.storage.recent(READ_FOR_LISTED):
+        if m.settings.get("private") or len(out) >= LISTED:
+            continue
         out.append(
             {
                 "id": m.id,

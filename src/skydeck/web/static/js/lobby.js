@@ -157,6 +157,8 @@ function showSetup(game) {
     grid.append(el("label", { for: "rated" }, "Rated"), el("label", { class: "check" }, el("input", { id: "rated", type: "checkbox" }),
       " ratings change at the end (every seat signed in or an AI level)"));
   }
+  grid.append(el("label", { for: "private" }, "Private"), el("label", { class: "check" }, el("input", { id: "private", type: "checkbox" }),
+    " not listed in the lobby: only its invite links let people in"));
   grid.append(el("label", { for: "hotseat" }, "Hotseat"), el("label", {}, el("input", { id: "hotseat", type: "checkbox" }), " all human seats play in this browser"));
   setup.replaceChildren(
     el("h2", {}, `New ${game.title} match`),
@@ -207,6 +209,7 @@ async function create() {
   });
   const body = { game: chosen.id, options, seats, hotseat: $("#hotseat").checked };
   if ($("#rated")?.checked) body.rated = true;
+  if ($("#private").checked) body.private = true;
   if ($("#clock").value) body.move_seconds = Number($("#clock").value);
   if ($("#seed").value !== "") body.seed = Number($("#seed").value);
   try {

@@ -7,7 +7,7 @@ import { rulesFor } from "./rules.js";
 import { Selection } from "./select.js";
 import { drawPanels } from "./panels.js";
 import { openHowto } from "./howto.js";
-import { loadMe, mountAccount } from "./account.js";
+import { asMe, current, loadMe, mountAccount } from "./account.js";
 
 const matchId = matchIdFromPath();
 // ?watch=1: a spectator, even in a browser that holds seats of this match.
@@ -309,8 +309,22 @@ function showEnd() {
     el("div", { class: "buttons" },
       el("button", { class: "secondary", onclick: () => { box.hidden = true; } }, "Look at the board"),
       el("a", { href: `/r/${matchId}` }, el("button", {}, "Replay")),
-      el("a", { href: "/" }, el("button", { class: "primary" }, "New match")))));
+      current() && held.length ? el("button", { id: "rematch", onclick: () => rematch(box) }, "Rematch") : null,
+      el("a", { href: "/" }, el("button", { class: "primary" }, "New match"))),
+    el("p", { class: "error", id: "rematch-error", hidden: true })));
   box.hidden = false;
+}
+
+/** The same people again, seats moved on by one (whoever asks first makes it; the
+ *  others asking are sent to it). */
+async function rematch(box) {
+  const err = box.querySelector("#rematch-error");
+  try {
+    location.assign((await asMe(`/api/matches/${matchId}/rematch`, { method: "POST" })).link);
+  } catch (e) {
+    err.textContent = e.message;
+    err.hidden = false;
+  }
 }
 
 $("#undo").addEventListener("click", () => {
