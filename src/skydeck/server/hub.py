@@ -133,7 +133,17 @@ class Batch:
         return out
 
 
-MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = 5, 24 * 3600
+MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = 5, 14 * 24 * 3600
+#: A move clock this long or longer makes a correspondence match: played over hours or
+#: days, never abandoned for idling (its clock ends it), lost on time by the seat whose
+#: clock runs out (PROTOCOL.md "Correspondence").
+CORRESPONDENCE_SECONDS = 3600
+
+
+def correspondence(settings: dict[str, Any]) -> bool:
+    """Whether a match's settings make it a correspondence match."""
+    move = settings.get("move_seconds")
+    return isinstance(move, int | float) and move >= CORRESPONDENCE_SECONDS
 #: Finished matches kept in memory after a reader rebuilt them (records, replays).
 FINISHED_KEPT = 32
 #: Seconds a clock of a human seat waits for that seat to connect before it starts.
@@ -341,6 +351,15 @@ class Hub:
             raise ValueError(
                 f"'move_seconds' must be between {MIN_MOVE_SECONDS} and {MAX_MOVE_SECONDS}"
             )
+        if move_seconds is not None and move_seconds >= CORRESPONDENCE_SECONDS:
+            realtime = [ta.label for ta in cls.capabilities.timed_actions
+                        if ta.scope == "table" and ta.seconds(game.options) is not None]
+            if realtime:
+                raise ValueError(
+                    f"{cls.title} is played against a real-time table clock with these "
+                    f"options ({', '.join(realtime)}): no correspondence move clock "
+                    f"(at most {CORRESPONDENCE_SECONDS - 1} s)"
+                )
         hotseat = bool(spec.get("hotseat", False))
         private = spec.get("private", False)
         if not isinstance(private, bool):
@@ -473,6 +492,8 @@ class Hub:
     # --- idle matches ----------------------------------------------------------------
     def ended_text(self, room: Room) -> str:
         """Why a match takes no more moves, in words."""
+        if room.status == "abandoned" and correspondence(room.settings):
+            return "the match ended on time: a move clock ran out"
         if room.status == "abandoned":
             idle = _duration(self.settings.idle_expiry)
             return f"the match was abandoned after {idle} without a move"
@@ -483,7 +504,8 @@ class Hub:
         (at start: they are then not rebuilt)."""
         if self.settings.idle_expiry <= 0:
             return []
-        ids = self.storage.abandon_idle(time.time() - self.settings.idle_expiry)
+        ids = self.storage.abandon_idle(time.time() - self.settings.idle_expiry,
+                                        spare=correspondence)
         if ids:
             log.info("%d idle matches abandoned", len(ids))
         return ids
@@ -503,18 +525,23 @@ class Hub:
             await asyncio.sleep(every)
             cutoff = time.time() - expiry
             for room in list(self.rooms.values()):
+                if correspondence(room.settings):
+                    continue  # its own clock ends it
                 if room.status == "live" and self.last_active(room) < cutoff:
                     try:
                         self.abandon(room)
                     except Exception:
                         log.exception("match %s could not be abandoned", room.id)
 
-    def abandon(self, room: Room) -> None:
+    def abandon(self, room: Room, timed_out: int | None = None) -> None:
         """A live match becomes ``abandoned``: stored so (its record kept, its clocks
         dropped), its clocks and AI seats stopped, its players told; it then leaves
-        memory as a finished match does."""
+        memory as a finished match does. ``timed_out``: the seat whose correspondence
+        clock ran out (it owes the move, so a rated match is its loss)."""
         if self._unsettled(room):
             return  # a move has just come: not idle after all
+        if timed_out is not None:
+            log.info("match %s: seat %d ran out of time", room.id, timed_out)
         self._write_now(self.storage.abandon, room.id)
         room.status = room.stored.status = "abandoned"
         for handle in room.timers.values():
@@ -979,6 +1006,8 @@ class Hub:
                 seat = d.seat if d.seat in to_move or not to_move else to_move[0]
                 action = with_reports(room.game.capabilities, key, d.action, room.held, to_move)
                 self.act(room, seat, action, room.n, "clock", self._log_error(room, key))
+            elif correspondence(room.settings):
+                self.abandon(room, timed_out=d.seat)  # lost on time
             else:
                 legal = room.match.state.legal_actions(d.seat)
                 if not legal:

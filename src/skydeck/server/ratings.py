@@ -75,7 +75,8 @@ def outcome(game: str, status: str, scores: list[float], winners: tuple[int, ...
     """Each seat's result of a finished (``over``) or ``abandoned`` match."""
     if status == "abandoned":
         owed = set(to_move)
-        if not owed or len(owed) == n:
+        # (A co-operative table has no winner among its seats: abandoned for all.)
+        if not owed or len(owed) == n or cooperative(game):
             return [SeatResult("abandoned", None, None)] * n
         return [
             SeatResult("loss", 2, None) if s in owed else SeatResult("win", 1, None)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -437,21 +437,24 @@ class Storage:
             ).scalar()
             return int(n or 0)
 
-    def abandon_idle(self, before: float) -> list[str]:
+    def abandon_idle(
+        self, before: float, spare: Callable[[dict[str, Any]], bool] | None = None
+    ) -> list[str]:
         """Mark ``abandoned`` every live match whose last move (or, with none, its
         creation) is older than ``before`` (epoch seconds), and drop its clocks; the
-        ids so marked. Its record stays: it replays, it is just no longer live."""
+        ids so marked. Its record stays: it replays, it is just no longer live.
+        ``spare``: matches whose settings it accepts are left alone (correspondence)."""
         last = (
             select(func.max(actions.c.t))
             .where(actions.c.match_id == matches.c.id)
             .scalar_subquery()
         )
         idle = (
-            select(matches.c.id)
+            select(matches.c.id, matches.c.settings)
             .where(matches.c.status == "live", func.coalesce(last, matches.c.created) < before)
         )
         with self.engine.begin() as conn:
-            ids = [r[0] for r in conn.execute(idle)]
+            ids = [r[0] for r in conn.execute(idle) if spare is None or not spare(dict(r[1]))]
             if ids:
                 conn.execute(
                     update(matches)
