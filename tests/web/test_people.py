@@ -269,3 +269,47 @@ def test_two_people_meet_through_play_now_and_play_stellium_to_the_end(
     orbit.wait_for_url(f"**/r/{match_id}")
     expect(orbit.locator("#stepinfo")).to_be_visible()
     assert not errors, errors
+
+
+NOTIFICATION_STUB = """
+window.__asked = 0; window.__told = [];
+class FakeNotification {
+  constructor(title, options) { window.__told.push([title, options && options.body]); }
+}
+FakeNotification.permission = "default";
+FakeNotification.requestPermission = async () => {
+  window.__asked++; FakeNotification.permission = "granted"; return "granted";
+};
+window.Notification = FakeNotification;
+"""
+
+
+def test_your_turn_notifications_are_asked_for_by_a_click_and_told_on_a_new_turn(
+    people_live, browser: Browser, shots
+):
+    """The lobby never asks for notifications on load; a click asks; then a new match
+    waiting for my move shows one notification and the count in the title (the
+    Notification API replaced by a recorder: headless Chromium shows none)."""
+    base = people_live.base
+    errors: list[str] = []
+    page = _browser_page(browser, errors)
+    page.context.add_init_script(NOTIFICATION_STUB)
+    shots.append(page)
+    _sign_up(page, base, "Nell")
+    expect(page.locator("#notify")).to_have_text("Tell me when it is my turn")
+    assert page.evaluate("window.__asked") == 0
+    page.click("#notify")
+    expect(page.locator("#notify")).to_contain_text("Notifications on")
+    assert page.evaluate("window.__asked") == 1
+    assert page.evaluate("window.__told") == []
+    page.evaluate("""async () => {
+        const me = await (await fetch('/api/me')).json();
+        await fetch('/api/matches', {method: 'POST', headers: {'content-type': 'application/json',
+            'x-skydeck-csrf': me.csrf}, body: JSON.stringify({game: 'toy', seed: 3,
+            seats: [{kind: 'human', me: true}, {kind: 'human'}]})});
+    }""")
+    page.evaluate("window.dispatchEvent(new Event('focus'))")
+    page.wait_for_function("window.__told.length > 0")
+    assert page.evaluate("window.__told") == [["Skydeck: your turn", "1 match waits for your move"]]
+    expect(page).to_have_title("(1) Skydeck · lobby")
+    assert not errors, errors

@@ -151,7 +151,8 @@ function showSetup(game) {
     if (spec.help && !isBool(spec)) grid.append(el("div", { class: "help", "data-players": only }, spec.help));
   }
   grid.append(el("label", { for: "clock" }, "Move clock"),
-    el("select", { id: "clock" }, [["", "none"], ["30", "30 s"], ["60", "1 min"], ["120", "2 min"], ["300", "5 min"]].map(([v, t]) => el("option", { value: v }, t))));
+    el("select", { id: "clock" }, [["", "none"], ["30", "30 s"], ["60", "1 min"], ["120", "2 min"], ["300", "5 min"],
+      ["3600", "1 hour (correspondence)"], ["28800", "8 hours (correspondence)"], ["86400", "1 day (correspondence)"], ["259200", "3 days (correspondence)"]].map(([v, t]) => el("option", { value: v }, t))));
   grid.append(el("label", { for: "seed" }, "Seed"), el("input", { id: "seed", type: "number", min: 0, placeholder: "random" }));
   if (current() && game.ratable) { // co-operative games are never rated (GET /api/games says which)
     grid.append(el("label", { for: "rated" }, "Rated"), el("label", { class: "check" }, el("input", { id: "rated", type: "checkbox" }),
@@ -341,6 +342,31 @@ async function loadMine() {
   }
   if (!live.matches.length && !done.matches.length) body.append(el("tr", {}, el("td", { colspan: 5, class: "muted" }, "No matches yet.")));
   document.title = myTurn ? `(${myTurn}) Skydeck · lobby` : "Skydeck · lobby";
+  tellTurns(myTurn);
+}
+
+// --- "your turn" notifications: the Notification API, asked for by a click only ------
+const NOTIFY_KEY = "skydeck:notify";
+let turnsSeen = null; // the count at the last look (none told at the first)
+
+function notifyButton() {
+  const button = $("#notify");
+  if (!("Notification" in window)) { button.hidden = true; return; }
+  const on = Notification.permission === "granted" && localStorage.getItem(NOTIFY_KEY) === "1";
+  button.textContent = on ? "Notifications on (turn off)" : "Tell me when it is my turn";
+  button.onclick = async () => {
+    if (on) localStorage.removeItem(NOTIFY_KEY);
+    else if ((await Notification.requestPermission()) === "granted") localStorage.setItem(NOTIFY_KEY, "1");
+    notifyButton();
+  };
+}
+
+function tellTurns(count) {
+  const before = turnsSeen;
+  turnsSeen = count;
+  if (before === null || count <= before || !("Notification" in window)) return;
+  if (Notification.permission !== "granted" || localStorage.getItem(NOTIFY_KEY) !== "1") return;
+  new Notification("Skydeck: your turn", { body: `${count} match${count > 1 ? "es wait" : " waits"} for your move`, tag: "skydeck-turn" });
 }
 
 async function main() {
@@ -361,6 +387,11 @@ async function main() {
   if (want && games.find((g) => g.id === want)) showSetup(games.find((g) => g.id === want));
   // Still waiting from before (a reload)? A match made earlier is in "My matches".
   if (current()) asMe("/api/queue").then((st) => { if (st.status === "waiting") showQueue(st); }).catch(console.error);
+  notifyButton();
+  // My matches (the title's count, the notifications) are looked at again every 30 s
+  // and whenever the page comes back to the front.
+  setInterval(() => loadMine().catch(console.error), 30_000);
+  window.addEventListener("focus", () => loadMine().catch(console.error));
   await Promise.all([loadRecent(), loadMine().catch(console.error)]);
 }
 
