@@ -66,3 +66,38 @@ def test_a_whole_stellarion_game_by_clicking_then_its_replay(live, page: Page, s
     expect(page.locator("#board h3")).to_have_count(1)
     expect(page.locator("#board svg[aria-label='Stellarion table']")).to_be_visible()
     assert not errors, errors
+
+
+def test_voyages_read_taken_of_all_in_the_panels_and_the_end_dialog(live, page: Page, shots):
+    """Issue 49: the panel read "2 / 6" after 2 Voyages taken (the denominator counted
+    the Voyages left) and the end dialog "Player 1 0" after a loss with 2 Voyages (the
+    engine's score). Both now say the Voyages taken of all the game's Voyages."""
+    import time
+
+    import httpx
+
+    import skydeck
+
+    shots.append(page)
+    ai = {"kind": "ai", "agent": "random"}
+    m = live.create({"game": "stellarion", "seed": 5, "options": {"players": 2}, "seats": [ai, ai]})
+    match_id = m["watch_link"].split("/")[-1].split("?")[0]
+    for _ in range(240):
+        if httpx.get(f"{live.base}/api/matches/{match_id}", timeout=10).json()["status"] != "live":
+            break
+        time.sleep(0.5)
+    url = f"{live.base}/api/matches/{match_id}/replay?seat=everyone"
+    final = httpx.get(url, timeout=30).json()["steps"][-1]["views"]["0"]
+    taken = [len(pile) for pile in final["victory"]]
+    # every Voyage of the game lies on the board at the start
+    start = skydeck.load("stellarion", players=2).new(5).view(None)
+    total = len(start["voyages"]["galaxy"])
+    assert sum(taken) > 0 and final["outcome"] == "lost", (taken, final["outcome"])
+    page.goto(live.base + m["watch_link"])
+    end = page.locator("#end")
+    expect(end).to_be_visible()
+    for seat, n in enumerate(taken):
+        panel = page.locator(f"#panels .pp[data-seat='{seat}'] .pp-score")
+        expect(panel).to_have_text(f"{n} / {total}")
+        row = end.locator("tr").filter(has_text=f"Player {seat + 1}")
+        expect(row.locator("td").last).to_have_text(f"{n} / {total}")

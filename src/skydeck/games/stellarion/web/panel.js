@@ -9,7 +9,9 @@ export const keepsScore = true;
 /** (view, seat) -> {score, scoreTitle, stats, note?}. */
 export function seatPanel(view, seat) {
   const won = (view.victory?.[seat] || []).length;
-  const total = Object.keys(view.voyages?.galaxy || {}).length;
+  // every Voyage of the game: those still to take and those taken (``galaxy`` holds
+  // only the ones still on the board)
+  const total = Object.keys(view.voyages?.names || {}).length;
   return {
     score: `${won}${total ? ` / ${total}` : ""}`,
     scoreTitle: "Voyages taken (cooperative: together you need every Voyage)",

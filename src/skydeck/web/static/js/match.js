@@ -296,6 +296,12 @@ function showEnd() {
   endShown = true;
   const box = $("#end");
   if (last.status === "abandoned") return showAbandoned(box);
+  // A game that keeps its own score (Stellarion's Voyages taken, also after a loss)
+  // shows it here as in its panels, not the engine's 1 or 0.
+  const kept = (s) => {
+    if (!panel.keepsScore || !panel.seatPanel || !currentView()) return null;
+    try { return panel.seatPanel(currentView(), s)?.score ?? null; } catch (err) { console.error(err); return null; }
+  };
   const scores = last.scores || [];
   const order = scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a]);
   const winners = new Set(last.winners || []);
@@ -305,7 +311,7 @@ function showEnd() {
     el("h2", {}, endHeadline(winners)),
     why ? el("p", { class: "end-why" }, why) : null,
     el("table", {}, order.map((s) => el("tr", { class: winners.has(s) ? "win" : "" },
-      el("td", {}, winners.has(s) ? "★" : ""), el("td", {}, seatName(header, s)), el("td", {}, String(scores[s]))))),
+      el("td", {}, winners.has(s) ? "★" : ""), el("td", {}, seatName(header, s)), el("td", {}, String(kept(s) ?? scores[s]))))),
     el("div", { class: "buttons" },
       el("button", { class: "secondary", onclick: () => { box.hidden = true; } }, "Look at the board"),
       el("a", { href: `/r/${matchId}` }, el("button", {}, "Replay")),
