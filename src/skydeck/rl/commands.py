@@ -34,6 +34,11 @@ def register(subparsers: Any) -> None:
     p.add_argument("--envs", type=int, default=4, help="environments stepped together")
     p.add_argument("--threads", type=int, default=1, help="PyTorch threads (default 1)")
     p.add_argument(
+        "--n-steps", type=int, default=256,
+        help="steps per environment between PPO updates (default 256; a rollout is "
+        "this times --envs)",
+    )
+    p.add_argument(
         "--shaping", type=float, default=1.0,
         help="weight of the potential-based progress reward (0: outcome only)",
     )
@@ -79,6 +84,39 @@ def register(subparsers: Any) -> None:
         help="save the model and curve every STEPS steps (default 50k; 0: only at the end)",
     )
     p.add_argument("--resume", action="store_true", help="continue the model at --out")
+    s = p.add_argument_group(
+        "self-play", "--self-play: PPO against a league of past selves and the game's agents "
+        "(competitive games of 2+ players; see docs/rl.md)"
+    )
+    s.add_argument(
+        "--self-play", action="store_true",
+        help="train against snapshots of itself (one every --checkpoint steps) and --anchors",
+    )
+    s.add_argument(
+        "--jobs", type=int, default=1,
+        help="local worker processes for the environments (same results for any count)",
+    )
+    s.add_argument(
+        "--ray", action="store_true",
+        help="run the environments on Ray actors (--jobs of them; same results as --jobs)",
+    )
+    s.add_argument(
+        "--anchors", type=_specs, default=("greedy", "heuristic"), metavar="A,B",
+        help="the game's agents kept in the league (default greedy,heuristic)",
+    )
+    s.add_argument(
+        "--anchor-share", type=float, default=0.2,
+        help="share of training episodes against an anchor (default 0.2)",
+    )
+    s.add_argument("--league", type=int, default=8, help="snapshots drawn from (the last N)")
+    s.add_argument(
+        "--eval-games", type=int, default=20,
+        help="evaluation matches per fixed opponent at each checkpoint (default 20)",
+    )
+    s.add_argument(
+        "--eval-opponents", type=_specs, default=("random", "greedy", "heuristic"),
+        metavar="A,B", help="the fixed opponents of the rating curve",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the model's metadata as JSON")
     p.set_defaults(func=_cmd_train)
@@ -95,24 +133,48 @@ def _layers(text: str) -> tuple[int, ...]:
     return widths
 
 
+def _specs(text: str) -> tuple[str, ...]:
+    """``greedy,heuristic`` -> ("greedy", "heuristic")."""
+    specs = tuple(s.strip() for s in text.split(",") if s.strip())
+    if not specs:
+        raise argparse.ArgumentTypeError(f"expected specs like greedy,heuristic, got {text!r}")
+    return specs
+
+
 def _cmd_train(args: argparse.Namespace) -> int:
     from skydeck.cli import _parse_set
+    from skydeck.rl.selfplay import SelfPlayConfig, self_play
     from skydeck.rl.train import TrainConfig, train
 
     err = Console(stderr=True)
     try:
         if args.game not in game_ids():
             raise ValueError(f"unknown game {args.game!r}; known games: {', '.join(game_ids())}")
-        if args.steps < 0 or args.envs <= 0 or args.threads <= 0:
-            raise ValueError("--envs and --threads must be positive, --steps not negative")
+        if args.steps < 0 or min(args.envs, args.threads, args.n_steps) <= 0:
+            raise ValueError(
+                "--envs, --threads and --n-steps must be positive, --steps not negative"
+            )
         if min(args.dagger, args.imitate_epochs, args.dagger_epochs) < 0 or args.dagger_games <= 0:
             raise ValueError("--dagger, --dagger-games and the epochs must not be negative")
-        config = TrainConfig(
+        if not args.self_play and (args.jobs != 1 or args.ray):
+            raise ValueError("--jobs and --ray run self-play's workers: add --self-play")
+        kind = SelfPlayConfig if args.self_play else TrainConfig
+        extra: dict[str, Any] = {}
+        if args.self_play:
+            extra = {
+                "jobs": args.jobs, "ray": args.ray, "anchors": args.anchors,
+                "anchor_share": args.anchor_share, "league": args.league,
+                "eval_games": args.eval_games, "eval_opponents": args.eval_opponents,
+            }
+        config = kind(
+            **extra,
             game=args.game,
             steps=args.steps,
             seed=args.seed,
             envs=args.envs,
             threads=args.threads,
+            n_steps=args.n_steps,
+            batch_size=min(256, args.n_steps * args.envs),
             shaping=args.shaping,
             potential=args.potential,
             opponents=args.opponents,
@@ -129,8 +191,9 @@ def _cmd_train(args: argparse.Namespace) -> int:
             learning_rate=args.learning_rate,
             ent_coef=args.ent_coef,
         )
-        meta = train(
-            config, args.out, args.curve, progress=not args.quiet,
+        run = self_play if isinstance(config, SelfPlayConfig) else train
+        meta = run(
+            config, args.out, args.curve, progress=not args.quiet,  # type: ignore[arg-type]
             checkpoint=args.checkpoint, resume=args.resume,
         )
     except (ValueError, ImportError) as exc:
