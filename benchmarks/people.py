@@ -3,12 +3,16 @@ finished matches in SQLite (issue 48's targets: profile and leaderboard p99 <= 5
 a rating update <= 5 ms of server CPU).
 
     .venv/bin/python benchmarks/people.py [ACCOUNTS] [MATCHES] [DB_PATH]
+        [--anchor ../shared/anchors/engine/speed_ratio.py]
 
 Fills a fresh SQLite file through the server's own migrations (accounts, two held
 seats per match with results, ratings and their history for stellium), then times, in
 this process: ``players.profile`` of random accounts, ``players.leaderboard``, page 1
 of ``players.player_matches``, and ``ratings.record_end`` of new rated matches
-(process CPU time, the database write included).
+(process CPU time, the database write included). With ``--anchor``, the anchor's own
+program (OpenSpiel's pure-Python random tic-tac-toe, ``engine_ab.anchor_steps_per_s``)
+is timed before and after, and each p99 is also given in anchor steps (how many of its
+steps run in that time), a figure that compares across machines and loads.
 """
 
 from __future__ import annotations
@@ -28,6 +32,9 @@ from skydeck.server.holders import setup_key
 from skydeck.server.people_tables import accounts, match_players, rating_history, ratings
 from skydeck.server.ratings import SeatResult, record_end, shown
 from skydeck.server.storage import Storage, matches
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from engine_ab import anchor_steps_per_s
 
 GAME = "stellium"
 
@@ -80,20 +87,32 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p * len(xs)))]
 
 
+#: (label, p99 ms) of each figure, for the anchor's terms at the end.
+P99: list[tuple[str, float]] = []
+
+
 def timed(label: str, fn, n: int) -> None:  # type: ignore[no-untyped-def]
     wall = []
     for i in range(n):
         t = time.perf_counter()
         fn(i)
         wall.append((time.perf_counter() - t) * 1000)
+    P99.append((label, pct(wall, 0.99)))
     print(f"{label:<28} n={n:<4} p50 {statistics.median(wall):6.2f} ms  "
           f"p99 {pct(wall, 0.99):6.2f} ms  max {max(wall):6.2f} ms")
 
 
 def main() -> None:
-    n_accounts = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
-    n_matches = int(sys.argv[2]) if len(sys.argv) > 2 else 100_000
-    path = Path(sys.argv[3]) if len(sys.argv) > 3 else Path(tempfile.mkdtemp()) / "people.sqlite"
+    args = sys.argv[1:]
+    anchor = None
+    if "--anchor" in args:
+        at = args.index("--anchor")
+        anchor = args[at + 1]
+        del args[at : at + 2]
+    anchors = [anchor_steps_per_s(anchor)] if anchor else []
+    n_accounts = int(args[0]) if len(args) > 0 else 10_000
+    n_matches = int(args[1]) if len(args) > 1 else 100_000
+    path = Path(args[2]) if len(args) > 2 else Path(tempfile.mkdtemp()) / "people.sqlite"
     rng = random.Random(48)
     storage = Storage(f"sqlite:///{path}")
     t = time.perf_counter()
@@ -133,7 +152,14 @@ def main() -> None:
     print(f"{label:<28} n={len(new):<4} CPU p50 {statistics.median(cpu):.2f} ms "
           f"p99 {pct(cpu, 0.99):.2f} ms; wall p50 {statistics.median(wall):.2f} ms "
           f"p99 {pct(wall, 0.99):.2f} ms (SQLite FULL sync: the commit's fsync)")
+    P99.append(("rating update CPU", pct(cpu, 0.99)))
     storage.close()
+    if anchor:
+        anchors.append(anchor_steps_per_s(anchor))
+        steps = statistics.mean(anchors)
+        print(f"anchor: {anchors[0]:,.0f} and {anchors[1]:,.0f} steps/s (before, after)")
+        for label, ms in P99:
+            print(f"{label:<28} p99 {ms:6.2f} ms = {ms / 1000 * steps:,.0f} anchor steps")
 
 
 if __name__ == "__main__":

@@ -75,6 +75,9 @@ from tests.server.test_storage import (
     test_round_trip_of_header_actions_and_deadlines as test_pg_round_trip,
 )
 from tests.server.test_storage import test_sigkill_loses_no_acknowledged_move as test_pg_sigkill
+from tests.server.test_tables import (
+    test_a_table_fills_then_its_match_starts_with_the_seats_held as test_pg_tables,
+)
 
 __all__ = [
     "test_pg_abandoned_rated",
@@ -86,6 +89,7 @@ __all__ = [
     "test_pg_queue_once",
     "test_pg_queue_workers",
     "test_pg_rating",
+    "test_pg_tables",
     "test_pg_seat_refused",
     "test_pg_session_on_every_worker",
     "test_pg_unique_names",

@@ -313,3 +313,29 @@ def test_your_turn_notifications_are_asked_for_by_a_click_and_told_on_a_new_turn
     assert page.evaluate("window.__told") == [["Skydeck: your turn", "1 match waits for your move"]]
     expect(page).to_have_title("(1) Skydeck · lobby")
     assert not errors, errors
+
+
+def test_an_open_table_in_the_lobby_fills_and_starts(people_live, browser: Browser, shots):
+    """Open tables in the lobby: one person opens a table from a game's set-up (it
+    waits, its invite link shown); another sees it listed, takes the seat, and both
+    pages go to the one match."""
+    base = people_live.base
+    errors: list[str] = []
+    host, guest = _browser_page(browser, errors), _browser_page(browser, errors)
+    shots.extend([host, guest])
+    _sign_up(host, base, "Hale")
+    host.click(".game-card[data-game='toy']")
+    host.click("#open-table")
+    expect(host.locator("#table-state")).to_contain_text("1 seat free")
+    invite = host.locator("#table-invite").inner_text()
+    assert "/?table=" in invite
+    _sign_up(guest, base, "Iris")
+    row = guest.locator("#open-tables tr", has_text="Hale")
+    expect(row).to_contain_text("1/2")
+    row.locator("button.take").click()
+    guest.wait_for_url(re.compile(r".*/m/[^/?#]+$"))
+    host.wait_for_url(re.compile(r".*/m/[^/?#]+$"), timeout=10_000)
+    assert host.url == guest.url
+    expect(host.locator("#title")).to_contain_text("playing Hale")
+    expect(guest.locator("#title")).to_contain_text("playing Iris")
+    assert not errors, errors

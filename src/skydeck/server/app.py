@@ -15,7 +15,16 @@ from skydeck.registry import game_class, game_ids
 from skydeck.server.guard import BodyLimit, Limiter, RateLimit
 from skydeck.server.hub import Hub
 from skydeck.server.people import People
-from skydeck.server.routes import accounts, matches, pages, players, queue, rematch, websocket
+from skydeck.server.routes import (
+    accounts,
+    matches,
+    pages,
+    players,
+    queue,
+    rematch,
+    tables,
+    websocket,
+)
 from skydeck.server.routes import games as catalogue
 from skydeck.server.settings import Settings
 from skydeck.server.storage import Storage
@@ -86,6 +95,7 @@ def create_app(
         players.router,
         queue.router,
         rematch.router,
+        tables.router,
         pages.router,
     )
     for router in routers:

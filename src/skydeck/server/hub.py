@@ -285,6 +285,11 @@ class Hub:
         self._write_now(self.storage.create_match, room.stored)
         return self._opened(room), tokens
 
+    def validate(self, spec: Any) -> None:
+        """ValueError naming what is wrong with a lobby request, nothing made or stored
+        (an open table checks the match it will start)."""
+        self._new_match(spec)
+
     async def create_async(
         self, spec: Any, creator: str | None = None
     ) -> tuple[Room, list[str | None]]:

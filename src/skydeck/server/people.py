@@ -31,6 +31,7 @@ from skydeck.server.rematch import Rematches
 from skydeck.server.sessions import Session, Sessions
 from skydeck.server.settings import Settings
 from skydeck.server.storage import matches
+from skydeck.server.tables import Tables
 
 if TYPE_CHECKING:
     from skydeck.server.hub import Hub
@@ -64,6 +65,7 @@ class People:
         self.hasher = Hasher(settings.password_memory)
         self.queue = Matchmaking(engine, settings)
         self.rematches = Rematches(engine)
+        self.tables = Tables(engine)
 
     # --- accounts and sessions (called from a thread: Argon2 takes tens of ms) ---------
     def sign_up(self, name: Any, password: Any, replacing: str | None = None) -> Session:

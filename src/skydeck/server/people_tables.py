@@ -159,3 +159,26 @@ rematches = Table(
     Column("new_match_id", String(40), nullable=True),
     Column("t", Float, nullable=False),
 )
+
+#: Open tables (``tables.py``): a table a signed-in person opened, waiting for people to
+#: take its seats; its match is made when the last one is taken.
+open_tables = Table(
+    "open_tables",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(40), nullable=False),
+    # The options (players included), as canonical JSON (``holders.setup_key``).
+    Column("setup", String(400), nullable=False),
+    Column("host", Integer, ForeignKey("accounts.id"), nullable=False),
+    # JSON list, one entry per seat: the account id sitting there, or null.
+    Column("seats", String(400), nullable=False),
+    # JSON: rated, private, move_seconds (the match's settings).
+    Column("settings", String(400), nullable=False),
+    Column("private", Boolean, nullable=False),
+    Column("created", Float, nullable=False),
+    # Bumped by every seat taken or given up: the conditional UPDATE's fence.
+    Column("version", Integer, nullable=False),
+    # The match made once full, "-" once its host closed it, else null (open).
+    Column("match_id", String(40), nullable=True),
+)
+Index("ix_open_tables_listed", open_tables.c.match_id, open_tables.c.created)

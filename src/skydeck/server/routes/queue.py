@@ -45,7 +45,7 @@ def _levels(game: str, settings: Settings) -> list[str]:
     return [a for a in available_specs(game, settings.models) if not a.startswith("policy:")]
 
 
-def _options(hub: Hub, body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def requested_options(hub: Hub, body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The queue a request names: (game, every option, players included); 400 naming
     what is wrong."""
     game = body.get("game")
@@ -145,7 +145,7 @@ async def join_queue(request: Request, hub: HubDep, people: PeopleDep,
                      settings: SettingsDep) -> dict[str, Any]:
     session = await _person(request, people, settings, change=True)
     body = await json_body(request, settings)
-    game, options = _options(hub, body)
+    game, options = requested_options(hub, body)
     await run_in_threadpool(people.queue.join, session.account.id, game, options,
                             not cooperative(game))
     return await _answer(hub, people, settings, session, touch=False)

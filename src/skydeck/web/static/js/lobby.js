@@ -167,7 +167,9 @@ function showSetup(game) {
     grid, el("h3", {}, "Seats"), el("div", { id: "seats" }),
     el("p", {}, el("button", { class: "primary", id: "create", onclick: create }, "Create match"), " ",
       el("button", { class: "primary", id: "play-now", onclick: playNow,
-        title: "meet someone near your rating (signed in; the players and options above)" }, "Play now")),
+        title: "meet someone near your rating (signed in; the players and options above)" }, "Play now"), " ",
+      el("button", { class: "secondary", id: "open-table", onclick: openTable,
+        title: "a table in the lobby's list (or private: its link) whose match starts when its seats are taken" }, "Open a table")),
     el("div", { id: "setup-error", class: "error", hidden: true }),
   );
   const rulesBox = setup.querySelector("details div");
@@ -296,6 +298,89 @@ async function leaveQueue() {
   $("#queue").hidden = true;
 }
 
+// --- Open tables: open one, list the lobby's, take a seat; the match starts when full --
+let tablePoll = null;
+
+function tableSpec() {
+  const options = readOptions();
+  const { players } = options;
+  delete options.players;
+  const body = { game: chosen.id, players, options, rated: !!$("#rated")?.checked, private: $("#private").checked };
+  if ($("#clock").value) body.move_seconds = Number($("#clock").value);
+  return body;
+}
+
+async function openTable() {
+  const err = $("#setup-error");
+  err.hidden = true;
+  try { showTable(await asMe("/api/tables", { method: "POST", body: tableSpec() })); } catch (e) {
+    err.textContent = e.message;
+    err.hidden = false;
+  }
+}
+
+/** A table I sit at (or was invited to): who sits where, its invite link; polled
+ *  until its match starts (then go there). */
+function showTable(t) {
+  clearTimeout(tablePoll);
+  const box = $("#table");
+  if (t.status === "started") {
+    if (current() && t.seats.some((s) => s.name === current().name)) return location.assign(t.link);
+  }
+  box.hidden = false;
+  const title = games.find((g) => g.id === t.game)?.title || t.game;
+  const seated = current() && t.seats.some((s) => s.name === current().name);
+  const free = t.seats.filter((s) => s.name === null).length;
+  const abs = new URL(t.invite, location.href).href;
+  box.replaceChildren(
+    el("h2", {}, `${title} table of ${t.host}`),
+    el("p", { id: "table-state", role: "status" }, t.status === "closed" ? "The host closed this table." :
+      t.status === "started" ? "Its match has started." : `${free} seat${free === 1 ? "" : "s"} free · ${t.rated ? "rated" : "casual"}${t.private ? " · private" : ""}`),
+    el("ul", { class: "links" }, t.seats.map((s) => el("li", {}, el("span", { class: "seat-dot", style: `background:${seatColour(s.seat)}` }), ` Player ${s.seat + 1}: ${s.name || "free"}`))),
+    el("p", {}, "Invite link: ", el("code", { id: "table-invite" }, abs), " ",
+      el("button", { class: "secondary", onclick: () => navigator.clipboard?.writeText(abs) }, "copy link")),
+    el("p", {},
+      t.status === "open" && !seated ? el("button", { class: "primary", id: "take-seat", onclick: () => takeSeat(t.id) }, "Take a seat") : null,
+      t.status === "open" && seated ? el("button", { class: "secondary", id: "leave-table", onclick: () => leaveTable(t.id) }, "Leave the table") : null),
+    el("div", { id: "table-error", class: "error", hidden: true }),
+  );
+  if (t.status === "open") tablePoll = setTimeout(() => api(`/api/tables/${t.id}`).then(showTable).catch(tableError), 2000);
+}
+
+function tableError(e) {
+  const err = $("#table-error");
+  if (err) { err.textContent = e.message; err.hidden = false; }
+}
+
+async function takeSeat(id) {
+  try { showTable(await asMe(`/api/tables/${id}/seats`, { method: "POST", body: {} })); } catch (e) {
+    if ($("#table").hidden) alert(e.message); else tableError(e);
+  }
+}
+
+async function leaveTable(id) {
+  clearTimeout(tablePoll);
+  try { await asMe(`/api/tables/${id}/seats`, { method: "DELETE" }); } catch (e) { tableError(e); return; }
+  $("#table").hidden = true;
+  loadTables().catch(console.error);
+}
+
+async function loadTables() {
+  const rows = await api("/api/tables");
+  const body = $("#open-tables tbody");
+  body.replaceChildren();
+  const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
+  for (const t of rows) {
+    const taken = t.seats.filter((s) => s.name !== null).length;
+    body.append(el("tr", { "data-table": t.id },
+      el("td", {}, titles[t.game] || t.game), el("td", {}, t.host),
+      el("td", {}, `${taken}/${t.players}`), el("td", {}, t.rated ? "rated" : "casual"),
+      el("td", {}, el("button", { class: "secondary", onclick: () => api(`/api/tables/${t.id}`).then(showTable) }, "look"), " ",
+        current() ? el("button", { class: "take", onclick: () => takeSeat(t.id) }, "Take a seat") : el("span", { class: "muted" }, "sign in to sit"))));
+  }
+  if (!rows.length) body.append(el("tr", {}, el("td", { colspan: 5, class: "muted" }, "No open tables: open one from a game's set-up.")));
+}
+
 async function loadRecent() {
   const rows = await api("/api/matches");
   const body = $("#recent tbody");
@@ -371,7 +456,7 @@ function tellTurns(count) {
 
 async function main() {
   await loadMe().catch(() => null);
-  mountAccount($("#account"), () => { if (chosen) showSetup(chosen); loadMine().catch(console.error); });
+  mountAccount($("#account"), () => { if (chosen) showSetup(chosen); loadMine().catch(console.error); loadTables().catch(console.error); });
   games = await api("/api/games");
   const cards = $("#games");
   cards.replaceChildren();
@@ -390,9 +475,11 @@ async function main() {
   notifyButton();
   // My matches (the title's count, the notifications) are looked at again every 30 s
   // and whenever the page comes back to the front.
-  setInterval(() => loadMine().catch(console.error), 30_000);
+  setInterval(() => { loadMine().catch(console.error); loadTables().catch(console.error); }, 30_000);
   window.addEventListener("focus", () => loadMine().catch(console.error));
-  await Promise.all([loadRecent(), loadMine().catch(console.error)]);
+  const invited = new URLSearchParams(location.search).get("table");
+  if (invited) api(`/api/tables/${encodeURIComponent(invited)}`).then(showTable).catch((e) => { $("#table").hidden = false; $("#table").textContent = e.message; });
+  await Promise.all([loadRecent(), loadTables().catch(console.error), loadMine().catch(console.error)]);
 }
 
 main().catch((e) => { $("#games").textContent = `Could not load the games: ${e.message}`; });
