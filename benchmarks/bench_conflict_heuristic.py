@@ -1,5 +1,5 @@
 """Stellar Conflict heuristic mirrors per CPU-second: what a balance pass costs
-(docs/balance.md plays tens of thousands of them), timed beside an anchor.
+(docs/journal/2026-12-01-balance.md plays tens of thousands of them), timed beside an anchor.
 
     .venv/bin/python benchmarks/bench_conflict_heuristic.py [--rounds 3] [--before SRC]
 

@@ -3,7 +3,8 @@ Conflict's heuristic mirror at a Dispute.
 
 Matches are deterministic for given seeds, so this never flakes by luck; it fails only
 when a change to the rules, the data or the heuristic moves the balance a long way. The
-band is 35%-65% over 200 matches (see docs/balance.md for the measured rates): after
+band is 35%-65% over 200 matches (see docs/journal/2026-12-01-balance.md for the measured
+rates): after
 the second tuning pass Vak wins 48.3% of the 200 seats; the untuned fleets (Vak about
 28%) would fail, and so would a change that lets either race win two games in three.
 After the tenth pass Tetrakori wins 48.5% of its 200 seats against Wiss; with the
@@ -38,7 +39,7 @@ def _assert_within_bounds(tmp_path: Path, first: str, second: str) -> None:
     assert lo <= rate.rate <= hi, (
         f"{second.capitalize()} wins {rate.rate:.1%} of {rate.n} seats against "
         f"{first.capitalize()} (heuristic mirror, dispute); the balance regression allows "
-        f"{lo:.0%}-{hi:.0%}: see docs/balance.md"
+        f"{lo:.0%}-{hi:.0%}: see docs/journal/2026-12-01-balance.md"
     )
 
 

@@ -80,8 +80,8 @@ def test_cli_tournament_bad_agent_exit_code(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_cli_set_reads_lists_as_simulate_does(capsys: pytest.CaptureFixture[str]) -> None:
-    """``--set modules=[player_powers]`` is the spelling docs/balance.md uses with
-    ``skydeck simulate``; the tournament reads it the same way (it used to pass the text
+    """``--set modules=[player_powers]`` is the spelling docs/journal/2026-12-01-balance.md
+    uses with ``skydeck simulate``; the tournament reads it the same way (it used to pass the text
     ``[player_powers]`` to the game, which refused it)."""
     args = parser().parse_args(
         ["tournament", "expedition", "--agents", "random", "--games", "1", "--json",

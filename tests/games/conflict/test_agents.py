@@ -163,10 +163,11 @@ def test_the_heuristic_plays_the_pinned_games() -> None:
     """Two whole heuristic mirrors, pinned by the digest of their actions as the
     heuristic played them before its deployment search was sped up (commit db00205):
     a speed-up must not change a single decision, or every balance table measured with
-    it (docs/balance.md) would no longer be reproducible. The Conflict game was re-pinned
-    after the eighth balance pass changed the Hexai Drone's hull (data, not the heuristic:
-    with the old fleet files the same code still plays 397ccaddb316cd23), and the War game
-    after the tenth (its Vak and Tetrakori fleets; before it: 62 actions, 82ca84c510276182),
+    it (docs/journal/2026-12-01-balance.md) would no longer be reproducible. The
+    Conflict game was re-pinned after the eighth balance pass changed the Hexai Drone's
+    hull (data, not the heuristic: with the old fleet files the same code still plays
+    397ccaddb316cd23), and the War game after the tenth (its Vak and Tetrakori fleets;
+    before it: 62 actions, 82ca84c510276182),
     and the Conflict game again when the Drones lost the regeneration they could never use
     (issue 54, item 3: the Hexai buy differently; before it 37 actions, 8fe9d0c48042fc2a)."""
     played = []
