@@ -50,7 +50,9 @@ class LiveServer(BaseLiveServer):
     suite's matches from one address (a person's defaults are 12 new matches a minute,
     20 unfinished)."""
 
-    def __init__(self, url: str, ai_delay: float = 0.0, clock_scale: float = 1.0) -> None:
+    def __init__(
+        self, url: str, ai_delay: float = 0.0, clock_scale: float = 1.0, **settings: Any
+    ) -> None:
         super().__init__(
             url,
             ai_delay=ai_delay,
@@ -59,6 +61,7 @@ class LiveServer(BaseLiveServer):
             request_rate="10000/minute",
             socket_rate="10000/minute",
             max_unfinished=10_000,
+            **settings,
         )
 
 

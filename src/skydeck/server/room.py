@@ -483,6 +483,9 @@ class Room:
                 "n": n,
                 "status": self.status,
                 "to_move": list(state.to_move) if self.status == "live" else [],
+                # who owed the move when a match was abandoned (a correspondence match
+                # lost on time: the page says whose clock ran out)
+                "owed": list(state.to_move) if self.status == "abandoned" else [],
                 "now": time.time(),
                 "deadlines": [self._deadline_json(d) for d in self.deadlines.values()],
             }

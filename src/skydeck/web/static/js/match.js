@@ -282,14 +282,32 @@ function endHeadline(winners) {
 /** An abandoned match ends with nobody winning: no move came for the server's idle
  * time. Its record and replay stay. */
 function showAbandoned(box) {
-  box.replaceChildren(el("div", { class: "card", role: "dialog", "aria-label": "the match was abandoned" },
-    el("h2", {}, "Match abandoned"),
-    el("p", { class: "end-why" }, "Nobody moved for too long, so the server ended the match. Nobody won; its replay stays."),
+  const onTime = Boolean(header.settings?.move_seconds);
+  box.replaceChildren(el("div", { class: "card", role: "dialog", "aria-label": onTime ? "the match ended on time" : "the match was abandoned" },
+    el("h2", {}, onTime ? "Time ran out" : "Match abandoned"),
+    el("p", { class: "end-why" }, onTime ? lostOnTime() : "Nobody moved for too long, so the server ended the match. Nobody won; its replay stays."),
     el("div", { class: "buttons" },
       el("button", { class: "secondary", onclick: () => { box.hidden = true; } }, "Look at the board"),
       el("a", { href: `/r/${matchId}` }, el("button", {}, "Replay")),
       el("a", { href: "/" }, el("button", { class: "primary" }, "New match")))));
   box.hidden = false;
+}
+
+/** A correspondence match whose move clock ran out: the seats that owed the move lose
+ * on time (a co-operative table loses together), as PROTOCOL.md's rules of rated play say. */
+function lostOnTime() {
+  const owed = last.owed || [];
+  const names = owed.map((s) => seatName(header, s)).join(" and ");
+  const clock = describeSeconds(header.settings.move_seconds);
+  if (!owed.length) return `The move clock (${clock} a move) ran out. Its replay stays.`;
+  if (game.cooperative || header.seats.length === 1) return `${names} did not move within the move clock (${clock} a move): the table lost on time. Its replay stays.`;
+  return `${names} did not move within the move clock (${clock} a move) and ${owed.length > 1 ? "lose" : "loses"} on time. Its replay stays.`;
+}
+
+function describeSeconds(s) {
+  if (s % 86400 === 0) return s === 86400 ? "1 day" : `${s / 86400} days`;
+  if (s % 3600 === 0) return s === 3600 ? "1 hour" : `${s / 3600} hours`;
+  return `${s} s`;
 }
 
 function showEnd() {
