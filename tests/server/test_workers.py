@@ -82,6 +82,7 @@ class Cluster:
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
         self.pids: dict[str, int] = {}
+        self.ports: dict[str, int] = {}
         self.wait_for(r"^Skydeck is at .* workers, HAProxy", 90)
 
     def _read(self) -> None:
@@ -97,9 +98,11 @@ class Cluster:
             except queue.Empty:
                 assert self.proc.poll() is None, "skydeck serve --workers ended"
                 continue
-            found = re.match(r"worker (w\d): pid (\d+)", line)
+            found = re.match(r"worker (w\d): pid (\d+)(?:, port (\d+))?", line)
             if found:
                 self.pids[found[1]] = int(found[2])
+                if found[3]:
+                    self.ports[found[1]] = int(found[3])
             if re.search(pattern, line):
                 return line
         raise AssertionError(f"no line matching {pattern!r} within {seconds} s")
@@ -256,6 +259,47 @@ def test_limits_hold_for_the_whole_cluster_and_workers_see_each_clients_address(
         assert "at most 6 a minute" in over.json()["detail"]
         assert over.headers["retry-after"] == "60"
         assert create("127.0.0.4").status_code == 201
+    finally:
+        cluster.stop()
+
+
+def test_a_session_and_play_now_hold_on_every_worker(pg_url):
+    """Issue 48 with several workers: a person signed in on one worker is signed in on
+    the other (sessions live in the database), and Play now pairs two people whose
+    requests reached different workers (the queue lives there too)."""
+    cluster = Cluster(_fresh_database(pg_url))
+    try:
+        assert sorted(cluster.ports) == ["w0", "w1"], cluster.ports
+        at = {w: f"http://127.0.0.1:{p}" for w, p in cluster.ports.items()}
+        people = {}
+        for name, home in (("Ada", "w0"), ("Bob", "w1")):
+            http = httpx.Client(timeout=30)
+            account = {"name": name, "password": "a long phrase"}
+            r = http.post(f"{at[home]}/api/accounts", json=account)
+            assert r.status_code == 201, r.text
+            people[name] = (http, r.json()["csrf"], home)
+        for name, (http, _csrf, _home) in people.items():
+            for w in ("w0", "w1"):  # the one cookie is good on both workers
+                me = http.get(f"{at[w]}/api/me")
+                assert me.status_code == 200 and me.json()["name"] == name, (w, me.text)
+        body = {"game": "stellium", "players": 2}
+        for http, csrf, home in people.values():
+            r = http.post(f"{at[home]}/api/queue", json=body, headers={"x-skydeck-csrf": csrf})
+            assert r.status_code == 201, r.text
+        places = {}
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            places = {
+                name: http.get(f"{at[home]}/api/queue").json()
+                for name, (http, _c, home) in people.items()
+            }
+            if all(p["status"] == "matched" for p in places.values()):
+                break
+            time.sleep(0.3)
+        assert all(p["status"] == "matched" for p in places.values()), places
+        assert places["Ada"]["match_id"] == places["Bob"]["match_id"]
+        for http, _c, _h in people.values():
+            http.close()
     finally:
         cluster.stop()
 
