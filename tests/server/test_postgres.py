@@ -33,6 +33,12 @@ from tests.server.test_accounts import (
 from tests.server.test_accounts import (
     test_wrong_password_backs_off_per_name_even_for_the_right_one as test_pg_backoff,
 )
+from tests.server.test_analysis_api import (
+    test_a_finished_analysis_survives_a_restart_and_a_half_one_is_not_done as test_pg_analysis,
+)
+from tests.server.test_analysis_api import (
+    test_one_analysis_per_match_and_the_limit_of_the_server as test_pg_analysis_once,
+)
 from tests.server.test_api import (
     test_hotseat_one_socket_plays_both_seats_to_the_end as test_pg_hotseat_game,
 )
@@ -75,11 +81,17 @@ from tests.server.test_storage import (
     test_round_trip_of_header_actions_and_deadlines as test_pg_round_trip,
 )
 from tests.server.test_storage import test_sigkill_loses_no_acknowledged_move as test_pg_sigkill
+from tests.server.test_storage import (
+    test_upgrade_to_analyses_adds_their_table_and_keeps_every_match as test_pg_upgrade,
+)
 from tests.server.test_tables import (
     test_a_table_fills_then_its_match_starts_with_the_seats_held as test_pg_tables,
 )
 
 __all__ = [
+    "test_pg_analysis",
+    "test_pg_analysis_once",
+    "test_pg_upgrade",
     "test_pg_abandoned_rated",
     "test_pg_backoff",
     "test_pg_claim_seats",

@@ -207,16 +207,78 @@ def test_migrations_go_down_and_up_again(db_url):
     import skydeck.server.storage as storage_module
 
     s = Storage(db_url)
-    assert {"matches", "actions", "deadlines"} <= set(inspect(s.engine).get_table_names())
+    tables = {"matches", "actions", "deadlines", "match_analyses"}
+    assert tables <= set(inspect(s.engine).get_table_names())
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(storage_module.__file__).parent / "migrations"))
     with s.engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.downgrade(cfg, "base")
-    assert not {"matches", "actions", "deadlines"} & set(inspect(s.engine).get_table_names())
+    assert not tables & set(inspect(s.engine).get_table_names())
     s.close()
     again = Storage(db_url)
     assert again.live_ids() == []
+
+
+def test_upgrade_to_analyses_adds_their_table_and_keeps_every_match(db_url):
+    """A database of the schema just before analyses (the revision that
+    ``*_match_analyses.py`` revises) with a finished match in it: the upgrade adds
+    ``match_analyses`` and the match is still there, whole."""
+    from alembic import command
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+    from sqlalchemy import inspect
+
+    import skydeck.server.storage as storage_module
+    from skydeck.server.analysis_store import AnalysisStore
+    from skydeck.server.storage import make_engine, metadata
+
+    engine = make_engine(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(storage_module.__file__).parent / "migrations"))
+    (before,) = [
+        r.down_revision
+        for r in ScriptDirectory.from_config(cfg).walk_revisions()
+        if r.path.endswith("_match_analyses.py")
+    ]
+    assert isinstance(before, str)
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, before)
+    assert "match_analyses" not in inspect(engine).get_table_names()
+    old = metadata.tables["matches"]
+    with engine.begin() as conn:
+        conn.execute(
+            old.insert().values(
+                id="m1",
+                game="toy",
+                options={},
+                seed=3,
+                seats=[],
+                settings={},
+                status="over",
+                created=1.0,
+                updated=2.0,
+                version=1,
+                creator=None,
+            )
+        )
+    engine.dispose()
+    s = Storage(db_url)  # upgrades to the newest revision
+    assert "match_analyses" in inspect(s.engine).get_table_names()
+    back = s.load("m1")
+    assert back is not None and (back.status, back.seed) == ("over", 3)
+    store = AnalysisStore(s.engine)
+    assert store.get("m1") is None
+    assert store.claim("m1", "", {"playouts": 2}) and not store.claim("m1", "", {})
+    store.finish("m1", {"seats": []}, 5)
+    got = store.get("m1")
+    assert got is not None and (got["status"], got["done"], got["result"]) == (
+        "done",
+        5,
+        {"seats": []},
+    )
+    s.close()
 
 
 def test_postgresql_urls_use_psycopg():

@@ -219,8 +219,11 @@ def analyse(
     runner: Runner | None = None,
     progress: Progress | None = None,
     solver_seconds: float = 5.0,
+    deal: bool = True,
 ) -> dict[str, Any]:
-    """Analyse a finished match; see the module doc. ``seats`` are 0-based."""
+    """Analyse a finished match; see the module doc. ``seats`` are 0-based. ``deal``
+    False: the solver's deal report is left to the caller (:func:`deal_report`, which
+    the server runs in its pool rather than in the thread that waits on the tasks)."""
     from skydeck.analysis.runners import serial
 
     if not isinstance(record, MatchRecord):
@@ -253,7 +256,7 @@ def analyse(
         if progress is not None:
             progress(len(results), len(tasks))
     out = assemble(game, record, support, seats, ctx, results)
-    if support.solver is not None:
+    if deal and support.solver is not None:
         out["deal"] = resolve(support.solver)(
             ctx["states"], [s.entry for s in ctx["steps"]], solver_seconds
         )
@@ -272,6 +275,19 @@ def analyse(
         "playouts": sum(r["playouts"] for r in results.values()),
     }
     return out
+
+
+def deal_report(record: MatchRecord | dict[str, Any], seconds: float) -> dict[str, Any] | None:
+    """The solver's report on a finished match's deal (whether it was winnable, and the
+    first move after which it no longer was), or None for a game without a solver."""
+    if not isinstance(record, MatchRecord):
+        record = read_record(record)
+    support = analysis_for(record.make_game())
+    if support.solver is None:
+        return None
+    steps, _final, states = _walk(record, [], True)
+    report: dict[str, Any] = resolve(support.solver)(states, [s.entry for s in steps], seconds)
+    return report
 
 
 def decision(

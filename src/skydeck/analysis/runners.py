@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from skydeck.analysis.tasks import Task, run_task
@@ -27,12 +27,20 @@ def pool(tasks: list[Task], jobs: int) -> Iterator[Result]:
         yield from serial(tasks)
         return
     with ProcessPoolExecutor(max_workers=jobs) as executor:
-        todo = iter(tasks)
-        running: set[Future[Result]] = set()
-        for task in todo:
-            running.add(executor.submit(run_task, task))
-            if len(running) >= jobs * 3:
-                break
+        yield from on_executor(executor, tasks, jobs * 3)
+
+
+def on_executor(executor: Executor, tasks: list[Task], window: int) -> Iterator[Result]:
+    """The tasks on an executor that outlives them (the server's analysis pool), at
+    most ``window`` submitted and not yet yielded at once, so that a long analysis
+    queues its tasks here rather than ahead of another analysis's in the pool."""
+    todo = iter(tasks)
+    running: set[Future[Result]] = set()
+    for task in todo:
+        running.add(executor.submit(run_task, task))
+        if len(running) >= window:
+            break
+    try:
         while running:
             done, running = wait(running, return_when=FIRST_COMPLETED)
             for fut in done:
@@ -40,6 +48,9 @@ def pool(tasks: list[Task], jobs: int) -> Iterator[Result]:
                 if nxt is not None:
                     running.add(executor.submit(run_task, nxt))
                 yield fut.result()
+    finally:
+        for fut in running:  # given up (an error, a shutdown): not left queued
+            fut.cancel()
 
 
 def ray_tasks(tasks: list[Task], address: str | None) -> Iterator[Result]:

@@ -12,11 +12,13 @@ from fastapi import FastAPI
 
 from skydeck.core import Game
 from skydeck.registry import game_class, game_ids
+from skydeck.server.analyses import Analyses
 from skydeck.server.guard import BodyLimit, Limiter, RateLimit
 from skydeck.server.hub import Hub
 from skydeck.server.people import People
 from skydeck.server.routes import (
     accounts,
+    analysis,
     matches,
     pages,
     players,
@@ -68,14 +70,17 @@ def create_app(
     limiter = Limiter(settings)
     people = People(store.engine, settings)
     hub.on_end = people.match_ended
+    analyses = Analyses(store.engine, settings, owner=worker or "")
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        analyses.recover()  # an analysis this server was running when it stopped
         people.count_uncounted(hub)  # matches that ended as the server stopped
         if tune_gc:
             quiet_gc()
         yield
+        analyses.stop()
         await hub.stop()
 
     app = FastAPI(title="Skydeck", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
@@ -83,6 +88,7 @@ def create_app(
     app.state.settings = settings
     app.state.limiter = limiter
     app.state.people = people
+    app.state.analyses = analyses
     # The rate limit goes first (outermost): a client over it costs no body read.
     app.add_middleware(BodyLimit, max_body=settings.max_body)
     app.add_middleware(RateLimit, limiter=limiter)
@@ -90,6 +96,7 @@ def create_app(
     routers = (
         catalogue.router,
         matches.router,
+        analysis.router,
         websocket.router,
         accounts.router,
         players.router,

@@ -121,6 +121,29 @@ class Settings(BaseSettings):
         "open match WebSockets; the server's own origin always may",
     )
 
+    # --- after-the-game analyses -------------------------------------------------------
+    analysis_workers: int = Field(
+        1,
+        ge=1,
+        description="worker processes that run the analyses' playouts (beside the server's "
+        "own, so matches are not slowed by them on a machine with a core to spare)",
+    )
+    analysis_limit: int = Field(
+        2, ge=1, description="analyses running at once on this server; 429 beyond"
+    )
+    analysis_playouts: int | None = Field(
+        None,
+        ge=2,
+        description="playouts per decision of an analysis (default: each game's own)",
+    )
+    analysis_width: int | None = Field(
+        None,
+        ge=1,
+        description="moves weighed per decision besides the one played (default: each game's)",
+    )
+    analysis_solver_seconds: float = Field(
+        5.0, gt=0, description="seconds Stellarion's solver may take over a deal's report"
+    )
 
     # --- accounts ----------------------------------------------------------------------
     session_days: float = Field(

@@ -3,6 +3,7 @@ import { $, el, api, matchTokens, matchIdFromPath, seatName, loadGameModule } fr
 import { renderGeneric } from "./generic.js";
 import { logDeed, logLine } from "./events.js";
 import { rulesFor } from "./rules.js";
+import { setupAnalysis, showStep as showAnalysis } from "./analysis.js";
 
 const matchId = matchIdFromPath();
 const tokens = matchTokens(matchId);
@@ -32,6 +33,10 @@ async function load(seat) {
   slider.max = String(data.steps.length - 1);
   fillSeats(info);
   show(Math.min(step, data.steps.length - 1));
+  setupAnalysis({
+    matchId, header: data.match, steps: data.steps.length, finished: info.status === "over",
+    step: () => step, goTo: (n) => show(n),
+  }).catch((e) => showError(`Cannot read the analysis: ${e.message}`));
 }
 
 function fillSeats(info) {
@@ -84,6 +89,7 @@ function show(i) {
   if (step === data.steps.length - 1 && data.scores) {
     box.append(el("p", {}, "Final scores: ", data.scores.map((sc, k) => `${seatName(data.match, k)} ${sc}`).join(", ")));
   }
+  showAnalysis(step);
 }
 
 function play() {
