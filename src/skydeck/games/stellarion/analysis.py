@@ -12,7 +12,8 @@ state's generator or turned up what was hidden.
 Thresholds (drop in win chance): inaccuracy 0.05, mistake 0.10, blunder 0.20.
 The planted mistake: the legal move the heuristic ranks last.
 
-The deal (``deal_report``): the clairvoyant solver (``ai/solve.py``, every card order
+The deal (``deal_report``): a won match was a winnable deal, lost by no move; for a lost
+one, the clairvoyant solver (``ai/solve.py``, every card order
 known, as ``skydeck solve``) says whether the deal could have been won, and, replaying
 the match, the first move after which it no longer could. Feasible within seconds for
 the base game and most one-expansion deals; with several expansions the solver often
@@ -62,6 +63,12 @@ def deal_report(states: list[State], entries: list[Entry], seconds: float) -> di
         return {"winnable": "unknown", "note": "no move was played"}
     game = states[0].game
     assert isinstance(states[0], StellarionState)
+    final = states[-1].clone()
+    final.apply(entries[-1].action, entries[-1].seat)
+    if final.is_over and final.winners:
+        # Won: the deal was winnable and no move lost it; no solving needed (a solver
+        # that fails to prove it within its budget would only add doubt).
+        return {"winnable": WON, "solver_seconds": seconds, "lost_after": None}
     first = Solver(states[0], seconds).solve()
     report: dict[str, Any] = {
         "winnable": first.status,
