@@ -8,6 +8,7 @@ import { Selection } from "./select.js";
 import { drawPanels } from "./panels.js";
 import { openHowto } from "./howto.js";
 import { asMe, current, loadMe, mountAccount } from "./account.js";
+import { mountZoom } from "./zoom.js";
 
 const matchId = matchIdFromPath();
 // ?watch=1: a spectator, even in a browser that holds seats of this match.
@@ -199,11 +200,12 @@ function drawClocks() {
  * is in sight while deploying, without scrolling. */
 function fitWindow(board) {
   for (const table of board.querySelectorAll("svg.fit-window, svg.cf-table")) {
+    if (table.classList.contains("zoomable")) continue; // a phone's window (zoom.js) sizes it
     const top = table.getBoundingClientRect().top + window.scrollY;
     table.style.maxHeight = `${Math.max(320, window.innerHeight - top - 12)}px`;
   }
 }
-window.addEventListener("resize", () => fitWindow($("#board")));
+window.addEventListener("resize", () => { fitWindow($("#board")); mountZoom($("#board")); });
 
 function currentView() {
   if (!held.length) return last.public;
@@ -239,6 +241,7 @@ function draw() {
   }
   fitWindow(board);
   if (!drawn) renderGeneric(board, currentView(), ctx.names);
+  mountZoom(board);
   // Moves on the board come first; the list below repeats them for keyboards and screen readers.
   const onBoard = drawn && legal.length > 0 && board.querySelector(".hot, .cf-can-drag, [data-board-move]") !== null;
   $("#board-first").hidden = !onBoard;

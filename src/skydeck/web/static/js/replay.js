@@ -4,6 +4,7 @@ import { renderGeneric } from "./generic.js";
 import { logDeed, logLine } from "./events.js";
 import { rulesFor } from "./rules.js";
 import { setupAnalysis, showStep as showAnalysis } from "./analysis.js";
+import { mountZoom } from "./zoom.js";
 
 const matchId = matchIdFromPath();
 const tokens = matchTokens(matchId);
@@ -74,6 +75,7 @@ function show(i) {
   } else {
     draw(board, s.view, data.seat);
   }
+  mountZoom(board);
   const turn = $("#turn");
   // the step's move once, as the log tells it; below it what followed
   const told = step === 0 ? null : logDeed(s, data.match, game);
@@ -101,6 +103,7 @@ function play() {
   }, 700);
 }
 
+window.addEventListener("resize", () => mountZoom($("#board")));
 $("#first").onclick = () => show(0);
 $("#prev").onclick = () => show(step - 1);
 $("#next").onclick = () => show(step + 1);
