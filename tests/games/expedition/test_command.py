@@ -471,3 +471,18 @@ def test_the_edge_of_the_board_is_where_the_tiles_end_inside_the_grid() -> None:
     assert "scan" not in texts(st, 0)  # three cells beyond the rim do not count
     r = edge(2, 1, [])
     assert 0 <= r["rim_took_a_tile"] <= r["on_the_rim"] <= r["placements"] and r["games"] == 1
+
+
+def test_the_log_tells_the_price_paid_for_a_warp_jump_not_the_rule() -> None:
+    """Issue 49: the log said "Warp Jump to X (2 RM for each space beyond the free
+    movement)"; it tells the price paid ("moves to X by Warp Jump, paying 2 RM")."""
+    st = at_command(2)
+    a = _beside(st, loc("port_meridian"))
+    b = _beside(st, loc("cinder_reach"), a)
+    act(st, f"move {a}", 0)
+    rm = st.rm[0]
+    events = act(st, f"warp {b} rm", 0)
+    names = ["Ada", "Bo"]
+    said = [st.game.describe_event({"kind": e.kind, **e.data}, names, st) for e in events]
+    assert f"Ada moves to Cinder Reach by Warp Jump, paying {rm - st.rm[0]} RM" in said, said
+    assert not [t for t in said if "for each space" in t], said

@@ -344,6 +344,7 @@ def apply_command(st: ExpeditionState, seat: int, a: Action, events: list[Event]
     if k in ("move", "warp", "wormhole"):
         cell = int(a.args[0])  # type: ignore[arg-type]
         steps = 0
+        paid = {"rm": 0, "crystal": 0}  # a Warp Jump's price, told in the log
         over = a.args[-1] == "hazard"  # flying over a Hazard: its die is rolled
         start = st.ship[seat]
         if k == "move":
@@ -354,11 +355,13 @@ def apply_command(st: ExpeditionState, seat: int, a: Action, events: list[Event]
             steps = reach(st, seat, st.grid.size, over)[cell]
             free = st.movement(seat)
             if word == "mixed":  # K Jumps paid in Crystals, the others in RM
-                paid = int(a.args[2])  # type: ignore[arg-type]
-                _spend(st, seat, "crystal", costs["warp_crystal"] * paid)
-                _spend(st, seat, "rm", costs["warp_rm"] * (steps - free - paid))
+                jumps = int(a.args[2])  # type: ignore[arg-type]
+                paid["crystal"] = costs["warp_crystal"] * jumps
+                paid["rm"] = costs["warp_rm"] * (steps - free - jumps)
             else:
-                _spend(st, seat, word, costs["warp_" + word] * (steps - free))
+                paid[word] = costs["warp_" + word] * (steps - free)
+            for what, n in paid.items():
+                _spend(st, seat, what, n)
             st.use_movement(seat, free)
         st.ship[seat] = cell
         if k != "wormhole" and st.content.mod is not None:
@@ -370,7 +373,10 @@ def apply_command(st: ExpeditionState, seat: int, a: Action, events: list[Event]
         st.worm[seat] = int(
             k != "wormhole" and st.anomaly_kind(st.board[cell]) == "wormhole" and others > 1
         )
-        events.append(Event("moved", {"seat": seat, "cell": cell, "how": k, "steps": steps}))
+        moved = {"seat": seat, "cell": cell, "how": k, "steps": steps}
+        if k == "warp":
+            moved["paid"] = {w: n for w, n in paid.items() if n}
+        events.append(Event("moved", moved))
     elif k == "build":
         mode = str(a.args[0]) if a.args else ""
         split = int(a.args[1]) if len(a.args) > 1 else None  # type: ignore[arg-type]

@@ -521,7 +521,9 @@ def describe_event(
             text = f"place {name(content, act.args[0])} on the map"
         elif act.kind == "start" and act.args:
             text = "place the Starting tile"
-        elif act.kind in ("move", "wormhole", "warp") and act.args:
+        elif act.kind == "warp" and act.args:  # the price paid follows ("moved")
+            text = f"Warp Jump to {cell(act.args[0])}"
+        elif act.kind in ("move", "wormhole") and act.args:
             text = text.replace(f"space {act.args[0]}", cell(act.args[0]))
         return f"{who} {third_person(text)}"
     simple = _SIMPLE.get(k)
@@ -567,6 +569,9 @@ def describe_event(
         how = {"warp": " by Warp Jump", "wormhole": " through the Wormholes"}.get(
             str(e.get("how")), ""
         )
+        paid = e.get("paid")
+        if isinstance(paid, Mapping):  # a Warp Jump: the price paid, not the rule
+            how += f", paying {resources(paid)}"
         return f"{who} moves to {cell(e.get('cell'))}{how}"
     if k == "collected":
         return f"{who} collects {resources(e)}"
