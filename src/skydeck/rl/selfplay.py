@@ -41,6 +41,7 @@ from skydeck.rl.train import (
     TrainConfig,
     imitate,
     imitating,
+    new_model,
     read_meta,
     require_trainer,
 )
@@ -236,25 +237,6 @@ def self_play(
     finally:
         vec.close()
     return {**meta, "curve_png": str(png), "league": folder.name}
-
-
-def new_model(config: SelfPlayConfig, vec: Any) -> Any:
-    from sb3_contrib import MaskablePPO
-
-    return MaskablePPO(
-        "MlpPolicy",
-        vec,
-        n_steps=config.n_steps,
-        batch_size=config.batch_size,
-        n_epochs=config.epochs,
-        learning_rate=config.learning_rate,
-        gamma=config.gamma,
-        ent_coef=config.ent_coef,
-        policy_kwargs={"net_arch": list(config.net)},
-        seed=config.seed,
-        device="cpu",
-        verbose=0,
-    )
 
 
 def recorder(model: Any, record: dict[str, Any], every: int, checkpoint_now: Any,

@@ -205,20 +205,7 @@ def train(
         spent = [float(meta.get("train_wall_s", 0)), float(meta.get("train_cpu_s", 0))]
         imitation = meta.get("imitation")
     else:
-        model = MaskablePPO(
-            "MlpPolicy",
-            vec,
-            n_steps=config.n_steps,
-            batch_size=config.batch_size,
-            n_epochs=config.epochs,
-            learning_rate=config.learning_rate,
-            gamma=config.gamma,
-            ent_coef=config.ent_coef,
-            policy_kwargs={"net_arch": list(config.net)},
-            seed=config.seed,
-            device="cpu",
-            verbose=0,
-        )
+        model = new_model(config, vec)
     env0: Any = vec.envs[0].unwrapped
     clock = (time.perf_counter(), time.process_time())
     if imitating(config) and not resume:
@@ -312,6 +299,27 @@ def train(
     meta = save()
     vec.close()
     return {**meta, "curve_png": str(png)}
+
+
+def new_model(config: TrainConfig, vec: Any) -> Any:
+    """A fresh masked PPO learner on ``vec`` from a training config's hyper-parameters
+    (plain training's or self-play's, which extends it), on the CPU."""
+    from sb3_contrib import MaskablePPO
+
+    return MaskablePPO(
+        "MlpPolicy",
+        vec,
+        n_steps=config.n_steps,
+        batch_size=config.batch_size,
+        n_epochs=config.epochs,
+        learning_rate=config.learning_rate,
+        gamma=config.gamma,
+        ent_coef=config.ent_coef,
+        policy_kwargs={"net_arch": list(config.net)},
+        seed=config.seed,
+        device="cpu",
+        verbose=0,
+    )
 
 
 def imitating(config: TrainConfig) -> bool:
