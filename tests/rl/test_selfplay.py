@@ -8,6 +8,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
 
@@ -203,3 +204,39 @@ def test_bad_self_play_input_is_refused_by_name_and_writes_nothing(
     assert main([*argv, "--out", str(out), "--quiet"]) == 2
     assert message in " ".join(capsys.readouterr().err.split())
     assert list(tmp_path.iterdir()) == []
+
+
+class _Probe(gymnasium.Env):
+    """A one-number environment for the VecEnv's attribute and method calls."""
+
+    observation_space = gymnasium.spaces.Box(0.0, 1.0, (1,), np.float32)
+    action_space = gymnasium.spaces.Discrete(2)
+
+    def __init__(self, index: int) -> None:
+        self.level = index
+
+    def scaled(self, x: int, factor: int = 1) -> int:
+        return self.level * x * factor
+
+    def action_masks(self) -> np.ndarray:
+        return np.ones(2, dtype=bool)
+
+
+def _probe(fields: dict[str, Any], index: int) -> _Probe:
+    return _Probe(index)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_workers_vec_env_sets_and_calls_on_chosen_environments(jobs: int) -> None:
+    from skydeck.rl.workers import make_vec_env
+
+    vec = make_vec_env(_probe, {}, envs=5, jobs=jobs)
+    try:
+        assert vec.env_method("scaled", 2) == [0, 2, 4, 6, 8]
+        assert vec.env_method("scaled", 2, indices=[4, 1], factor=10) == [80, 20]
+        vec.set_attr("level", 7, indices=[0, 3])
+        assert vec.get_attr("level") == [7, 1, 2, 7, 4]
+        vec.set_attr("level", 1)
+        assert vec.env_method("scaled", 3, indices=[2]) == [3]
+    finally:
+        vec.close()

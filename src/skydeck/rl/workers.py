@@ -82,6 +82,17 @@ class EnvGroup:
     def get_attr(self, name: str) -> list[Any]:
         return [env.get_wrapper_attr(name) for env in self.envs]
 
+    def set_attr(self, name: str, value: Any, which: list[int]) -> None:
+        """Set ``name`` on the group's environments at positions ``which``."""
+        for k in which:
+            self.envs[k].set_wrapper_attr(name, value)
+
+    def call_some(
+        self, method: str, which: list[int], args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> list[Any]:
+        """``env.method(*args, **kwargs)`` on the environments at positions ``which``."""
+        return [self.envs[k].get_wrapper_attr(method)(*args, **kwargs) for k in which]
+
     def run(self, task: Callable[..., Any], *args: Any) -> Any:
         """Any picklable function, on this worker (evaluation matches)."""
         return task(*args)
@@ -281,17 +292,41 @@ def make_vec_env(
             values = [x for part in self.workers.gather(handles) for x in part]
             return [values[i] for i in self._get_indices(indices)]
 
+        def _located(self, indices: Any) -> list[tuple[int, list[int], list[int]]]:
+            """(worker, its local positions, their global indexes) of ``indices``."""
+            wanted = set(self._get_indices(indices))
+            out = []
+            for w, block in enumerate(self.blocks):
+                here = [(k, g) for k, g in enumerate(block) if g in wanted]
+                if here:
+                    out.append((w, [k for k, _ in here], [g for _, g in here]))
+            return out
+
         def set_attr(self, attr_name: str, value: Any, indices: Any = None) -> None:
-            raise NotImplementedError("self-play's environments are not set from outside")
+            located = self._located(indices)
+            handles = [
+                self.workers.submit(w, "set_attr", attr_name, value, k) for w, k, _ in located
+            ]
+            self.workers.gather(handles)
 
         def env_method(
             self, method_name: str, *method_args: Any, indices: Any = None, **method_kwargs: Any
         ) -> list[Any]:
             if method_name == "action_masks":
                 return [self._masks[i] for i in self._get_indices(indices)]
-            if indices is not None or method_kwargs:
-                raise NotImplementedError("env_method on some environments or with keywords")
-            return self.broadcast(method_name, *method_args)
+            if indices is None and not method_kwargs:
+                return self.broadcast(method_name, *method_args)
+            located = self._located(indices)
+            handles = [
+                self.workers.submit(w, "call_some", method_name, k, method_args, method_kwargs)
+                for w, k, _ in located
+            ]
+            found = {
+                g: value
+                for (_, _, where), part in zip(located, self.workers.gather(handles), strict=True)
+                for g, value in zip(where, part, strict=True)
+            }
+            return [found[i] for i in self._get_indices(indices)]
 
         def env_is_wrapped(self, wrapper_class: Any, indices: Any = None) -> list[bool]:
             return [False for _ in self._get_indices(indices)]
