@@ -217,13 +217,17 @@ def leaderboard(engine: Engine, game: str, limit: int = 50,
     ]
 
 
-def bot_ratings(engine: Engine, game: str) -> dict[str, dict[str, Any]]:
-    """The rating of each AI level's bot account in ``game`` (agent spec -> rating),
-    for the lobby to say how strong each level plays; levels never rated are left out."""
+def bot_ratings(engine: Engine) -> dict[str, dict[str, dict[str, Any]]]:
+    """The rating of each AI level's bot account in every game it has played rated
+    (game -> agent spec -> rating), in one query, for the lobby to say how strong each
+    level plays; levels never rated are left out."""
     q = (
         select(ratings, accounts.c.agent)
         .join(accounts, accounts.c.id == ratings.c.account_id)
-        .where(ratings.c.game == game, accounts.c.kind == "bot", accounts.c.agent.is_not(None))
+        .where(accounts.c.kind == "bot", accounts.c.agent.is_not(None))
     )
+    out: dict[str, dict[str, dict[str, Any]]] = {}
     with engine.connect() as conn:
-        return {str(r.agent): rating_json(r) for r in conn.execute(q).all()}
+        for r in conn.execute(q).all():
+            out.setdefault(str(r.game), {})[str(r.agent)] = rating_json(r)
+    return out

@@ -23,6 +23,7 @@ def health(hub: HubDep) -> dict[str, Any]:
 @router.get("/api/games")
 def list_all_games(hub: HubDep, settings: SettingsDep, people: PeopleDep) -> list[dict[str, Any]]:
     out = []
+    rated = bot_ratings(people.engine)  # every game's at once: one query a lobby load
     for gid in hub.list_games():
         cls = hub.game_class(gid)
         info = cls.describe_options()
@@ -33,7 +34,7 @@ def list_all_games(hub: HubDep, settings: SettingsDep, people: PeopleDep) -> lis
             if spec["name"] in live:
                 spec["default"] = live[spec["name"]]
         info["agents"] = available_specs(gid, settings.models)
-        info["levels"] = levels(gid, info["agents"], bot_ratings(people.engine, gid))
+        info["levels"] = levels(gid, info["agents"], rated.get(gid, {}))
         info["web"] = web_parts(cls)
         info["cooperative"] = cls.capabilities.cooperative
         info["ratable"] = not cls.capabilities.cooperative
