@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import re
+import time
+from typing import Any
 
+import httpx
+import pytest
 from playwright.sync_api import Page, expect
 
 
@@ -68,17 +72,12 @@ def test_a_whole_stellarion_game_by_clicking_then_its_replay(live, page: Page, s
     assert not errors, errors
 
 
-def test_voyages_read_taken_of_all_in_the_panels_and_the_end_dialog(live, page: Page, shots):
-    """Issue 49: the panel read "2 / 6" after 2 Voyages taken (the denominator counted
-    the Voyages left) and the end dialog "Player 1 0" after a loss with 2 Voyages (the
-    engine's score). Both now say the Voyages taken of all the game's Voyages."""
-    import time
-
-    import httpx
-
+@pytest.fixture(scope="module")
+def lost_match(live) -> dict[str, Any]:
+    """A two-player match two random AIs lost after taking some Voyages (seed 5): its
+    watch link, the Voyages each seat took and the game's number of Voyages."""
     import skydeck
 
-    shots.append(page)
     ai = {"kind": "ai", "agent": "random"}
     m = live.create({"game": "stellarion", "seed": 5, "options": {"players": 2}, "seats": [ai, ai]})
     match_id = m["watch_link"].split("/")[-1].split("?")[0]
@@ -93,7 +92,18 @@ def test_voyages_read_taken_of_all_in_the_panels_and_the_end_dialog(live, page: 
     start = skydeck.load("stellarion", players=2).new(5).view(None)
     total = len(start["voyages"]["galaxy"])
     assert sum(taken) > 0 and final["outcome"] == "lost", (taken, final["outcome"])
-    page.goto(live.base + m["watch_link"])
+    return {"watch": m["watch_link"], "id": match_id, "taken": taken, "total": total}
+
+
+def test_voyages_read_taken_of_all_in_the_panels_and_the_end_dialog(
+    live, lost_match, page: Page, shots
+):
+    """Issue 49: the panel read "2 / 6" after 2 Voyages taken (the denominator counted
+    the Voyages left) and the end dialog "Player 1 0" after a loss with 2 Voyages (the
+    engine's score). Both now say the Voyages taken of all the game's Voyages."""
+    shots.append(page)
+    taken, total = lost_match["taken"], lost_match["total"]
+    page.goto(live.base + lost_match["watch"])
     end = page.locator("#end")
     expect(end).to_be_visible()
     for seat, n in enumerate(taken):
@@ -101,3 +111,20 @@ def test_voyages_read_taken_of_all_in_the_panels_and_the_end_dialog(live, page: 
         expect(panel).to_have_text(f"{n} / {total}")
         row = end.locator("tr").filter(has_text=f"Player {seat + 1}")
         expect(row.locator("td").last).to_have_text(f"{n} / {total}")
+
+
+@pytest.mark.parametrize("seat", ["spectator", "everyone"])
+def test_the_replays_final_scores_say_the_voyages_taken_as_the_end_dialog(
+    live, lost_match, page: Page, shots, seat: str
+):
+    """Issue 49: after a loss with Voyages taken the replay's last step said "Final
+    scores: Player 1 0, Player 2 0" (the engine's score) where the end dialog says the
+    Voyages taken of all; it now says what the dialog says."""
+    shots.append(page)
+    taken, total = lost_match["taken"], lost_match["total"]
+    page.goto(f"{live.base}/r/{lost_match['id']}?seat={seat}")
+    expect(page.locator("#stepinfo")).to_contain_text("step 0 /")
+    page.click("#last")
+    # each seat as the page names it ("Player 1 (AI: random)"), then its Voyages
+    want = ", ".join(rf"Player {k + 1}[^,]* {n} / {total}" for k, n in enumerate(taken))
+    expect(page.locator("#step")).to_contain_text(re.compile(f"Final scores: {want}$"))

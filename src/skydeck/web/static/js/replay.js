@@ -10,6 +10,7 @@ const matchId = matchIdFromPath();
 const tokens = matchTokens(matchId);
 let data = null;
 let game = {};
+let panel = {}; // the game's own panel module (web/panel.js), or none
 let step = 0;
 let timer = null;
 
@@ -26,7 +27,7 @@ async function fetchReplay(seat, status) {
 async function load(seat) {
   const info = await api(`/api/matches/${encodeURIComponent(matchId)}`);
   data = await fetchReplay(seat, info.status);
-  game = await loadGameModule(data.match.game);
+  [game, panel] = await Promise.all([loadGameModule(data.match.game), loadGameModule(data.match.game, "panel")]);
   const status = { live: "in progress", abandoned: "abandoned (nobody moved for too long)" }[data.match.status] ?? "finished";
   $("#title").textContent = `${data.match.title} · ${status}`;
   rulesFor(data.match.game).then((r) => { $("#rules").innerHTML = r.html; });
@@ -89,9 +90,17 @@ function show(i) {
   for (const x of data.steps.slice(1, step + 1)) log.append(logLine(x, data.match, game));
   log.scrollTop = log.scrollHeight;
   if (step === data.steps.length - 1 && data.scores) {
-    box.append(el("p", {}, "Final scores: ", data.scores.map((sc, k) => `${seatName(data.match, k)} ${sc}`).join(", ")));
+    box.append(el("p", {}, "Final scores: ", data.scores.map((sc, k) => `${seatName(data.match, k)} ${keptScore(s, k) ?? sc}`).join(", ")));
   }
   showAnalysis(step);
+}
+
+/** A game that keeps its own score (Stellarion's Voyages taken, also after a loss) says
+ * it here as its panels and the end dialog do, not the engine's 1 or 0. */
+function keptScore(s, seat) {
+  const view = s.view ?? (s.views ? Object.values(s.views)[0] : null);
+  if (!panel.keepsScore || !panel.seatPanel || !view) return null;
+  try { return panel.seatPanel(view, seat)?.score ?? null; } catch (err) { console.error(err); return null; }
 }
 
 function play() {
