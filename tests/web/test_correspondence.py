@@ -49,7 +49,9 @@ def test_a_correspondence_match_moves_on_then_is_lost_on_time(
     assert made.value.request.post_data_json["move_seconds"] == DAY
     page.wait_for_url("**/m/**")
     match_id = page.url.split("/m/")[1].split("#")[0].split("?")[0]
-    expect(page.locator("#clocks")).to_contain_text("move clock")
+    expect(page.locator("#panels .pp-clock[data-due]")).to_have_attribute(
+        "title", "move clock: the move is owed by then"
+    )
     # one move, the bot answers: the match moves on, the clock starts again
     page.locator(".action-group button:enabled").first.click()
     expect(page.locator("#end")).to_be_visible(timeout=15_000)

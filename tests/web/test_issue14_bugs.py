@@ -153,13 +153,16 @@ def test_the_draw_clock_waits_for_the_player_to_move_to_open_the_match(live, bro
     other = browser.new_page()
     shots.append(other)
     other.goto(live.base + m["links"][str(1 - to_move)])
-    clock = other.locator("#clocks .clock")
-    expect(clock).to_contain_text("starts when they connect")
+    # the mover's clock, in the mover's panel (each clock drawn once, issue 49)
+    clock = other.locator(f"#panels .pp[data-seat='{to_move}'] .pp-clock")
+    expect(clock).to_have_text("◔ waits")
+    expect(clock).to_have_attribute("title", re.compile("starts when they connect"))
     other.wait_for_timeout(1500)
     expect(other.locator("#status")).to_have_text("move 0")  # nothing drawn for them
     mover = browser.new_page()
     shots.append(mover)
     mover.goto(live.base + m["links"][str(to_move)])
-    expect(mover.locator("#clocks .clock")).to_contain_text("draw from the bag")
-    expect(mover.locator("#clocks .clock")).not_to_contain_text("starts when")
-    expect(clock).not_to_contain_text("starts when")  # the other player sees it run
+    mine = mover.locator(f"#panels .pp[data-seat='{to_move}'] .pp-clock")
+    expect(mine).to_have_attribute("title", re.compile("^draw from the bag"))
+    expect(mine).to_have_text(re.compile(r"^◔ \d+(\.\d)? s$"))
+    expect(clock).to_have_text(re.compile(r"^◔ \d+(\.\d)? s$"))  # the other player sees it run

@@ -48,7 +48,7 @@ def test_two_browsers_play_a_whole_stellium_game(fast_clock_live, browser: Brows
         assert not page.locator("[data-action='timeout']").count()
         if not timed_out and moves > 6 and page.locator("[data-action^='draw']").count():
             # Let the clock run out on this draw: the server draws at random.
-            expect(page.locator("#clocks .clock")).to_be_visible()
+            expect(page.locator("#panels .pp-clock[data-due]")).to_be_visible()
             timed_out = True
         else:
             buttons.last.click()

@@ -15,6 +15,9 @@ import { svg, el, capital, seatColour } from "/static/js/common.js";
 import { cardArt, shotArt, playShots, shotsPlaying, newDamageByCard, laserColour, LASER_WIDTH, SHIELD } from "./conflict_art.js";
 
 export const hiddenKinds = ["place"];
+/** The table's clocks, drawn here in the head as "57.3 s left" (the page draws them
+ * nowhere else: each clock once, issue 49). */
+export const boardClocks = ["deployment", "stop", "alarm"];
 export const hiddenNote =
   "Drag the card in hand onto the table (or press on the table) and let go to deploy it. " +
   "While you hold it, the mouse wheel, Q/E or its round handle turn it; Escape puts it back. " +
@@ -344,7 +347,7 @@ export function render(root, latest, ctx) {
   const head = el("div", { class: "cf-head" });
   const phase = { preparation: "Preparation: choose your fleet in secret", deployment: view.deployment === "timed" ? "Deployment against the clock" : "Deployment (Light Speed: stops when someone deploys their last card)", last_card: "Stop! The card being moved lands where it is", alarm: `${view.deployment === "timed" ? "Time is up" : "Stop was called"}: each card being moved is frozen where it is — deploy it there or remove it`, battle: `Battle: initiative ${view.battle.next ?? "—"} fires next`, over: "The battle is over" }[view.phase] || view.phase;
   head.append(el("strong", {}, phase));
-  const timer = (ctx.deadlines || []).find((d) => d.kind === "deployment" || d.kind === "alarm");
+  const timer = (ctx.deadlines || []).find((d) => boardClocks.includes(d.kind));
   if (timer) head.append(el("span", { class: "cf-count", "data-due": timer.due, "data-offset": ctx.clockOffset || 0 }, ""));
   wrap.append(head);
   const seatsLine = el("div", { class: "cf-seats" });

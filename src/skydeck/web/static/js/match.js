@@ -5,7 +5,7 @@ import { renderGeneric, renderActions } from "./generic.js";
 import { logLine } from "./events.js";
 import { rulesFor } from "./rules.js";
 import { Selection } from "./select.js";
-import { drawPanels } from "./panels.js";
+import { drawPanels, clockFor, clockLabel } from "./panels.js";
 import { openHowto } from "./howto.js";
 import { asMe, current, loadMe, mountAccount } from "./account.js";
 import { mountZoom } from "./zoom.js";
@@ -168,13 +168,22 @@ function drawTabs() {
   }
 }
 
+/** Whether a clock is drawn elsewhere: on the board (the game's boardClocks) or in its
+ * seat's panel while the panels are open. Each clock is drawn once (issue 49). */
+function drawnElsewhere(d) {
+  if ((game.boardClocks || []).includes(d.kind)) return true;
+  return !document.body.classList.contains("panels-folded") && clockFor(last.deadlines, d.seat, game) === d;
+}
+
+/** The clocks drawn nowhere else, each as a bar. */
 function drawClocks() {
   const box = $("#clocks");
   box.replaceChildren();
   const now = Date.now() / 1000 + clockOffset;
   for (const d of last.deadlines || []) {
+    if (drawnElsewhere(d)) continue;
     const key = `${d.seat}:${d.kind}:${d.due}`;
-    const label = { move: "move clock", draw: "draw from the bag", deployment: "deployment" }[d.kind] || capital(d.kind.replace(/_/g, " "));
+    const label = clockLabel(d.kind);
     const who = d.kind === "deployment" ? "Everyone" : seatName(header, d.seat);
     if (d.start && d.start > now) {
       // The server waits for that player to open the match before the clock runs.

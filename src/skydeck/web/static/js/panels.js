@@ -17,16 +17,39 @@ function fallback(view, seat, msg) {
   return { score: scores ? scores[seat] ?? "" : "", scoreTitle: "score", stats: [] };
 }
 
-/** The clock of one seat, from the state's deadlines; "" when it has none running. */
-function clockFor(deadlines, seat) {
-  return (deadlines || []).find((d) => d.seat === seat && d.kind !== "deployment") || null;
+/** What each kind of clock is for, in words (the panel's tooltip, the bar's label). */
+export function clockLabel(kind) {
+  return { move: "move clock", draw: "draw from the bag", deployment: "deployment" }[kind] || kind.replace(/_/g, " ");
+}
+
+const CLOCK_TITLE = {
+  move: "move clock: the move is owed by then",
+  draw: "draw from the bag: the clock draws at random",
+};
+
+/** A clock of the whole table (every seat deploys against it), not of one seat. */
+function tableClock(d, game) {
+  return d.kind === "deployment" || (game?.boardClocks || []).includes(d.kind);
+}
+
+/** The clock a seat's panel shows, from the state's deadlines; null when it has none
+ * running. The table's clocks are no seat's: the game draws them (boardClocks) or the
+ * page does under the panels. */
+export function clockFor(deadlines, seat, game = {}) {
+  return (deadlines || []).find((d) => d.seat === seat && !tableClock(d, game)) || null;
 }
 
 function clockText(d, offset) {
   const now = Date.now() / 1000 + offset;
-  if (d.start && d.start > now) return { text: "waits", low: false };
+  if (d.start && d.start > now) return { text: "waits", low: false, waiting: true };
   const left = Math.max(0, d.due - now);
-  return { text: `${left.toFixed(left < 10 ? 1 : 0)} s`, low: left < 5 };
+  return { text: `${left.toFixed(left < 10 ? 1 : 0)} s`, low: left < 5, waiting: false };
+}
+
+/** The clock's tooltip: what it is for, or that it waits for the seat to connect. */
+function clockTitle(kind, waiting) {
+  const what = CLOCK_TITLE[kind] || `${clockLabel(kind)} clock`;
+  return waiting ? `${clockLabel(kind)}: starts when they connect` : what;
 }
 
 /**
@@ -49,7 +72,7 @@ export function drawPanels(root, { header, view, msg, held, activeSeat, clockOff
     if (over && msg.scores && !panel.keepsScore) info.score = msg.scores[seat];
     const mine = held.includes(seat);
     const cls = ["pp", toMove.has(seat) && !over ? "to-move" : "", mine ? "mine" : "", seat === activeSeat && held.length > 1 ? "active" : "", winners.has(seat) ? "winner" : ""].filter(Boolean).join(" ");
-    const d = clockFor(msg?.deadlines, seat);
+    const d = clockFor(msg?.deadlines, seat, game);
     const clock = d ? clockText(d, clockOffset) : null;
     const tag = seatInfo.kind === "ai" ? "AI" : mine ? "you" : "";
     const stats = el("div", { class: "pp-stats" });
@@ -72,7 +95,7 @@ export function drawPanels(root, { header, view, msg, held, activeSeat, clockOff
       el("div", { class: "pp-line" },
         el("span", { class: "pp-note" }, toMove.has(seat) && !over ? (mine ? "your move" : "to move") : info.note || ""),
         toMove.has(seat) && !over && info.note ? el("span", { class: "pp-note muted" }, info.note) : null,
-        el("span", { class: `pp-clock${clock?.low ? " low" : ""}`, "data-due": d?.due, "data-start": d?.start, title: d ? `${d.kind} clock` : "no clock running" }, clock ? `◔ ${clock.text}` : "")),
+        el("span", { class: `pp-clock${clock?.low ? " low" : ""}`, "data-due": d?.due, "data-start": d?.start, "data-kind": d?.kind, title: d ? clockTitle(d.kind, clock.waiting) : "no clock running" }, clock ? `◔ ${clock.text}` : "")),
       stats);
   });
   let extra = [];
@@ -91,6 +114,7 @@ function tick() {
     const c = clockText(d, offset);
     node.textContent = `◔ ${c.text}`;
     node.classList.toggle("low", c.low);
+    node.title = clockTitle(node.dataset.kind, c.waiting);
   }
 }
 setInterval(tick, 250);
