@@ -22,8 +22,10 @@ COUNTDOWNS_JS = r"""() => {
   const out = [];
   for (const node of document.body.querySelectorAll("*")) {
     if (!node.getClientRects().length) continue;
-    const own = [...node.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent).join("");
-    if (countdown.test(own)) out.push(`${node.tagName.toLowerCase()}.${[...node.classList].join(".")}: ${own.trim()}`);
+    const own = [...node.childNodes].filter((c) => c.nodeType === 3)
+      .map((c) => c.textContent).join("");
+    const name = `${node.tagName.toLowerCase()}.${[...node.classList].join(".")}`;
+    if (countdown.test(own)) out.push(`${name}: ${own.trim()}`);
   }
   return out;
 }"""
