@@ -15,8 +15,8 @@ same rating; in the Preparation phase the heuristic's fleet choice alone (random
 playouts judge a fleet far worse than its firepower-per-credit rating).
 
 Measured (``skydeck tournament conflict --agents mcts:hard:clock=cpu,heuristic``; see
-docs/ai.md): the old tree search with random playouts won about half its games against
-the heuristic, this one about two thirds.
+docs/journal/2026-11-30-search-strength.md): the old tree search with random playouts
+won about half its games against the heuristic, this one about two thirds.
 
 States are rebuilt from the view alone by the engine's own ``ConflictGame.from_view``
 (``games/conflict/belief.py``: hidden fleets drawn as legal purchases, decks in the deck
