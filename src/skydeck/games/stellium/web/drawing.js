@@ -1,11 +1,13 @@
 // Stellium drawn in SVG: the published Universe, a triangular lattice of holes whose six
 // Galaxy discs are seven-hole flowers (a centre and a ring of six) that visibly turn by
 // sixths when rotated, Black Holes between them, coloured holes and bodies; the bag;
-// Missions available and in hand; Influence tokens and scores. Spaces, bodies and
-// Missions that a legal move uses glow; clicking them narrows the moves.
+// Missions available, in hand and completed; Influence tokens and scores. Spaces, bodies
+// and Missions that a legal move uses glow; clicking them narrows the moves, except a
+// body of the bag, which is drawn at once (the draw has 5 seconds). Above the drawing, in
+// HTML so that it stays in sight on a phone, the prompt and the bag's draw buttons.
 // Coordinates are doubled columns (VIEW.md): a hole only where row + column is even, so a
 // column is half a hole apart and a row sqrt(3)/2 of a hole.
-import { svg, capital, words } from "/static/js/common.js";
+import { el, svg, capital, words } from "/static/js/common.js";
 
 const CELL = 60, PAD = 28, ROW = CELL * Math.sqrt(3) / 2;
 const HOLE = { green: "#4cc46a", blue: "#4a8cff", yellow: "#f2c94c", pink: "#ff6fae" };
@@ -44,7 +46,7 @@ function body(kind, cx, cy, r) {
   return g;
 }
 
-function mark(g, token, ctx, cx, cy, r) {
+function mark(g, token, ctx, cx, cy, r, pick = null) {
   const hot = ctx.hot?.(token), chosen = ctx.selected?.has(token);
   if (chosen) g.append(svg("circle", { cx, cy, r: r + 4, fill: "none", stroke: "#ffd66b", "stroke-width": 4 }));
   else if (hot) g.append(svg("circle", { class: "pulse", cx, cy, r: r + 3, fill: "none", stroke: "#ffd66b", "stroke-width": 2, "stroke-dasharray": "5 3" }));
@@ -52,7 +54,7 @@ function mark(g, token, ctx, cx, cy, r) {
     g.append(svg("circle", { cx, cy, r: r + 4, fill: "#000", "fill-opacity": 0, "pointer-events": "all" }));
     g.setAttribute("class", "hot");
     g.setAttribute("data-token", token);
-    g.addEventListener("click", () => ctx.toggle(token));
+    g.addEventListener("click", () => (pick ? pick() : ctx.toggle(token)));
   }
   return g;
 }
@@ -131,10 +133,10 @@ export function render(root, view, ctx) {
   const boardW = PAD * 2 + (U.width + 1) * CELL / 2, boardH = PAD * 2 + (U.height - 1) * ROW + CELL;
   const stepDeg = U.turn_degrees || 60, full = Math.round(360 / stepDeg);
   const width = boardW + 300;
-  const seatsH = view.players * 150;
   const missionsBottom = 236 + Math.ceil((view.available || []).length / 2) * 126;
   const top = Math.max(boardH, missionsBottom) + 20;
-  const height = top + seatsH;
+  const rows = seatRows(view, width);
+  const height = top + 4 + rows.reduce((sum, r) => sum + r.height, 0);
   const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "Stellium universe" });
   s.append(defs());
   // The Outer Belt.
@@ -204,31 +206,75 @@ export function render(root, view, ctx) {
     const g = svg("g", {});
     g.append(body(kind, cx, cy, 20));
     g.append(svg("text", { x: cx, y: cy + 40, "text-anchor": "middle", "font-size": 12, fill: "#c9d2ff" }, `${capital(kind)} ${n}`));
-    s.append(mark(g, kind, ctx, cx, cy, 22));
+    const entry = drawOf(ctx, kind);
+    s.append(mark(g, kind, ctx, cx, cy, 22, entry && !ctx.selected?.size ? () => ctx.act(entry) : null));
   });
-  const phaseText = { draw: "choose a body from the bag", place: `place the ${view.drawn || "body"}`, effect: "resolve the effect", missions: "complete Missions or stop", keep: "keep one body of the Mission", refill: "refill an empty Galaxy", new_mission: "take a new Mission", over: "the game is over" }[view.phase] || view.phase;
-  s.append(svg("text", { x: px, y: 140, "font-size": 14, fill: "#ffd66b" }, `${ctx.names?.[view.turn] || "Player " + (view.turn + 1)}: ${phaseText}`));
-  if (view.drawn) { s.append(svg("text", { x: px, y: 170, "font-size": 13, fill: "#c9d2ff" }, "In hand:")); s.append(body(view.drawn, px + 80, 165, 16)); }
-  if (view.final_round) s.append(svg("text", { x: px, y: 196, "font-size": 13, fill: "#ff9f6b" }, "Final round!"));
+  if (view.drawn) { s.append(svg("text", { x: px, y: 150, "font-size": 13, fill: "#c9d2ff" }, "In hand:")); s.append(body(view.drawn, px + 80, 145, 16)); }
+  if (view.final_round) s.append(svg("text", { x: px, y: 190, "font-size": 13, fill: "#ff9f6b" }, "Final round!"));
   s.append(svg("text", { x: px, y: 226, "font-size": 15, fill: "#e8ecff", "font-weight": 600 }, `Available Missions (reserve ${view.reserve})`));
   (view.available || []).forEach((id, i) => s.append(missionCard(view.cards[id], px + (i % 2) * 128, 236 + Math.floor(i / 2) * 126, ctx)));
 
-  // Each player: tokens, Missions in hand and completed, score.
-  const sy = top + 10;
-  for (let seat = 0; seat < view.players; seat++) {
-    const y = sy + seat * 150;
+  // Each player: the name line on top, clear of the cards; below it tokens and counts,
+  // the Missions in hand, and every completed Mission (in as many lines as they need).
+  let y = top + 4;
+  for (const row of rows) {
+    const seat = row.seat;
     const turn = view.turn === seat;
-    s.append(svg("rect", { x: 4, y: y - 6, width: width - 8, height: 140, rx: 12, fill: turn ? "rgba(255,214,107,0.06)" : "rgba(255,255,255,0.02)", stroke: turn ? "#ffd66b" : "#2c3870" }));
-    s.append(svg("text", { x: 16, y: y + 16, "font-size": 15, fill: "#e8ecff", "font-weight": 600 }, `${ctx.names?.[seat] || "Player " + (seat + 1)} · ${view.scores?.[seat] ?? 0} Stelliums`));
-    (view.tokens?.[seat] || []).forEach((c, i) => s.append(svg("circle", { cx: 24 + i * 24, cy: y + 42, r: 9, fill: HOLE[c], stroke: "#fff", "stroke-opacity": 0.4 })));
-    s.append(svg("text", { x: 16, y: y + 76, "font-size": 12, fill: "#9aa6d8" }, `Missions in hand: ${(view.hands?.[seat] || []).length}`));
-    const done = view.completed?.[seat] || [];
-    s.append(svg("text", { x: 16, y: y + 96, "font-size": 12, fill: "#9aa6d8" }, `completed: ${done.length} (${view.mission_points?.[seat] ?? 0}★)`));
-    (view.hands?.[seat] || []).forEach((id, i) => s.append(missionCard(view.cards[id], 230 + i * 124, y + 6, ctx)));
-    done.slice(-4).forEach((id, i) => view.cards[id] && s.append(missionCard(view.cards[id], 620 + i * 124, y + 6, ctx, { done: true })));
+    s.append(svg("rect", { x: 4, y, width: width - 8, height: row.height - 10, rx: 12, fill: turn ? "rgba(255,214,107,0.06)" : "rgba(255,255,255,0.02)", stroke: turn ? "#ffd66b" : "#2c3870" }));
+    s.append(svg("text", { x: 16, y: y + 22, "font-size": 15, fill: "#e8ecff", "font-weight": 600 }, `${ctx.names?.[seat] || "Player " + (seat + 1)} · ${view.scores?.[seat] ?? 0} Stelliums`));
+    const cards = y + 34;
+    (view.tokens?.[seat] || []).forEach((c, i) => s.append(svg("circle", { cx: 24 + i * 24, cy: cards + 14, r: 9, fill: HOLE[c], stroke: "#fff", "stroke-opacity": 0.4 })));
+    s.append(svg("text", { x: 16, y: cards + 52, "font-size": 12, fill: "#9aa6d8" }, `Missions in hand: ${(view.hands?.[seat] || []).length}`));
+    s.append(svg("text", { x: 16, y: cards + 72, "font-size": 12, fill: "#9aa6d8" }, `completed: ${row.done.length} (${view.mission_points?.[seat] ?? 0}★)`));
+    (view.hands?.[seat] || []).forEach((id, i) => s.append(missionCard(view.cards[id], HAND_X + i * CARD_STEP, cards, ctx)));
+    row.done.forEach((id, i) => view.cards[id] && s.append(missionCard(view.cards[id], DONE_X + (i % row.perLine) * CARD_STEP, cards + Math.floor(i / row.perLine) * CARD_STEP, ctx, { done: true })));
+    y += row.height;
   }
-  root.replaceChildren(s);
+  root.replaceChildren(header(view, ctx), s);
   return true;
+}
+
+const CARD_STEP = 124, HAND_X = 230, DONE_X = 620;
+
+/** Each seat's strip: as tall as its completed Missions need, in lines of what fits. */
+function seatRows(view, width) {
+  const perLine = Math.max(1, Math.floor((width - 8 - DONE_X) / CARD_STEP));
+  return Array.from({ length: view.players }, (_, seat) => {
+    const done = view.completed?.[seat] || [];
+    const lines = Math.max(1, Math.ceil(done.length / perLine));
+    return { seat, done, perLine, height: 34 + lines * CARD_STEP + 12 };
+  });
+}
+
+const PHASE = { draw: "choose a body from the bag", effect: "resolve the effect", missions: "complete Missions or stop", keep: "keep one body of the Mission", refill: "refill an empty Galaxy", new_mission: "take a new Mission", over: "the game is over" };
+
+/** Above the drawing, in the page's own text (so it wraps and stays in sight on any
+ *  screen, a phone's zoomed window included): what the player to move must do and, while
+ *  they draw, one button per body in the bag, each drawing it at once (5 seconds). */
+function header(view, ctx) {
+  const who = ctx.names?.[view.turn] || `Player ${view.turn + 1}`;
+  const what = view.phase === "place" ? `place the ${capital(view.drawn || "body")}` : PHASE[view.phase] || view.phase;
+  const prompt = el("p", { class: "sm-prompt", role: "status", style: "margin:0 0 0.4em;color:#ffd66b;font-weight:600" }, `${who}: ${what}`);
+  const box = el("div", { class: "sm-head" }, prompt);
+  const draws = Object.keys(view.bag || {}).map((kind) => [kind, drawOf(ctx, kind)]).filter(([, entry]) => entry);
+  if (draws.length) {
+    box.append(el("div", { class: "sm-bag", role: "group", "aria-label": "draw from the bag", style: "display:flex;flex-wrap:wrap;gap:0.4em;margin:0 0 0.5em" },
+      ...draws.map(([kind, entry]) => el("button", { type: "button", "data-draw": kind, disabled: ctx.pending ? "" : null, onclick: () => ctx.act(entry) },
+        bodyIcon(kind), ` ${capital(kind)} (${view.bag[kind]})`))));
+  }
+  return box;
+}
+
+/** The legal move that draws ``kind``, when the page may make it (not in a replay). */
+function drawOf(ctx, kind) {
+  if (!ctx.act || ctx.replay) return null;
+  return (ctx.legal || []).find((a) => a.action.kind === "draw" && String(a.action.args[0]) === kind) || null;
+}
+
+function bodyIcon(kind) {
+  const icon = svg("svg", { viewBox: "-13 -13 26 26", "aria-hidden": "true", focusable: "false", style: "width:22px;height:22px;max-width:22px;vertical-align:middle;display:inline-block" });
+  icon.append(body(kind, 0, 0, 12));
+  return icon;
 }
 
 export function eventText(e, name) {
