@@ -128,3 +128,46 @@ def test_the_replays_final_scores_say_the_voyages_taken_as_the_end_dialog(
     # each seat as the page names it ("Player 1 (AI: random)"), then its Voyages
     want = ", ".join(rf"Player {k + 1}[^,]* {n} / {total}" for k, n in enumerate(taken))
     expect(page.locator("#step")).to_contain_text(re.compile(f"Final scores: {want}$"))
+
+
+#: Draws a view with Stellarion's own drawing in the page and returns the table's texts,
+#: each with its box in the table's own units (the viewBox is 1000 wide).
+DRAW = """async (view) => {
+  const m = await import('/static/games/stellarion/drawing.js');
+  const root = document.createElement('div');
+  document.body.append(root);
+  m.render(root, view, {hot: () => false, selected: new Set(), toggle() {}, names: ['Player 1']});
+  const texts = [...root.querySelectorAll('text')].map((t) => {
+    const b = t.getBBox();
+    return {text: t.textContent, x: b.x, y: b.y, right: b.x + b.width, bottom: b.y + b.height};
+  });
+  root.remove();
+  return texts;
+}"""
+
+
+def test_a_power_says_what_the_rule_allows(live, page: Page, shots):
+    """Issue 49: a minor Nebula or Planet power said "(2 uses left)" and a major one
+    "(4 uses left)" where the rule moves its card(s) once; the table now says what the
+    power allows: searches or looks left, or how many cards its one use moves."""
+    from tests.games.stellarion.test_powers import coordinated
+
+    shots.append(page)
+    page.goto(live.base + "/")
+    want = {
+        ("ship", False): "Minor Ship power: 1 search left",
+        ("ship", True): "Major Ship power: 2 searches left",
+        ("nebula", False): "Minor Nebula power: take back 1 card",
+        ("nebula", True): "Major Nebula power: take back up to 2 cards",
+        ("stars", False): "Minor Stars power: 2 looks left",
+        ("stars", True): "Major Stars power: 4 looks left",
+        ("planet", False): "Minor Planet power: move 1 card to the Outpost",
+        ("planet", True): "Major Planet power: move up to 2 cards to the Outpost",
+    }
+    seen = {}
+    for power, major in want:
+        texts = page.evaluate(DRAW, coordinated(power, major).view(0))
+        line = next((t for t in texts if " power" in t["text"]), None)
+        assert line is None or line["right"] <= 1000, f"{line} runs off the table"
+        seen[power, major] = line and line["text"]
+    assert seen == want

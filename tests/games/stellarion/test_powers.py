@@ -236,3 +236,44 @@ def test_forfeit_is_always_offered_first() -> None:
         s = pos(decks={"alpha": f"*alpha.{cards}", "beta": f"*beta.{cards}", **SPARE}, voyages=V)
         act(s, "coordinate (alpha,beta)")
         assert "forfeit" in legal(s)
+
+
+def coordinated(power: str, major: bool):  # type: ignore[no-untyped-def]
+    """A position just after a Coordinate of two ``power`` cards: two Alphas (major, one
+    from the Type deck) or an Alpha and a Beta (minor)."""
+    second = power if major else "beta"
+    top = f"*alpha.{power}" if major else f"*beta.{power}"
+    s = pos(
+        decks={"alpha": f"*alpha.{power}", second: top, **SPARE},
+        discards={"alpha": "alpha.planet alpha.stars"},
+        voyages=V,
+    )
+    act(s, f"coordinate (alpha,{second})")
+    return s
+
+
+def test_each_power_is_used_as_often_as_the_rule_allows() -> None:
+    """Issue 49: a Nebula or Planet power said "2 uses left" (minor) or "4" (major), where
+    the rule moves its card(s) once: one retrieval (Nebula) or one move to the Outpost
+    (Planet) of 1 card (minor) or up to 2 (major). A Ship searches once (twice for the
+    major), Stars look twice (four times). See RULINGS 37."""
+    uses = {}
+    for power in ("ship", "nebula", "stars", "planet"):
+        for major in (False, True):
+            p = coordinated(power, major).view(0)["pending"]
+            assert p["power"] == power and p["major"] is major
+            uses[power, major] = p["uses_left"]
+    assert uses == {
+        ("ship", False): 1,
+        ("ship", True): 2,
+        ("nebula", False): 1,
+        ("nebula", True): 1,
+        ("stars", False): 2,
+        ("stars", True): 4,
+        ("planet", False): 1,
+        ("planet", True): 1,
+    }
+    # the one use is the whole power: retrieving two cards (major) ends it
+    s = coordinated("nebula", True)
+    act(s, "retrieve alpha (alpha.stars,alpha.planet)")
+    assert s.view(0)["pending"] is None

@@ -99,3 +99,26 @@ def test_cli_plays_from_stdin() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "Observatory" in proc.stdout and "Leaving the game" in proc.stdout
+
+
+def test_the_pending_power_says_what_the_rule_allows() -> None:
+    """Issue 49: "Minor Nebula power, 2 use(s) left" where the rule moves one card."""
+    from tests.games.stellarion.test_powers import coordinated
+
+    said = {  # what it says of the power, before the cards seen
+        (power, major): st_terminal._pending_text(coordinated(power, major).view(0)["pending"])
+        .split(": seen")[0]
+        .rstrip(".")
+        for power in ("ship", "nebula", "stars", "planet")
+        for major in (False, True)
+    }
+    assert said[("nebula", False)] == "Minor Nebula power, take back 1 card from one discard pile"
+    assert (
+        said[("nebula", True)]
+        == "Major Nebula power, take back up to 2 cards from one discard pile"
+    )
+    assert said[("planet", False)] == "Minor Planet power, move 1 card to the Outpost"
+    assert said[("planet", True)] == "Major Planet power, move up to 2 cards to the Outpost"
+    assert said[("ship", False)] == "Minor Ship power, 1 search left"
+    assert said[("ship", True)] == "Major Ship power, 2 searches left"
+    assert said[("stars", True)] == "Major Stars power, 4 looks left"

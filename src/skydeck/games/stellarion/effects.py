@@ -145,6 +145,17 @@ def _launch(s: StellarionState, key: Key, seat: int, events: list[Event]) -> Non
     s.phase = END
 
 
+def uses_allowed(power: int, major: bool) -> int:
+    """How many times a power's effect may be used (RULINGS 37): a Ship searches once
+    (twice for the major), Stars look up to two (four) times; a Nebula retrieval and a
+    Planet's move to the Outpost are one use, of up to 1 (minor) or 2 (major) cards."""
+    if power == 0:
+        return 2 if major else 1
+    if power == 2:
+        return 4 if major else 2
+    return 1
+
+
 def _coordinate(s: StellarionState, key: Key, seat: int, events: list[Event]) -> None:
     c1 = take_source(s, key[1])
     c2 = take_source(s, key[2])
@@ -155,7 +166,7 @@ def _coordinate(s: StellarionState, key: Key, seat: int, events: list[Event]) ->
     face = f2 if f1 >= 16 else f1
     s.p_type = face & 3
     s.p_major = (not mirror) and f1 == f2
-    s.p_left = (2 if s.p_major else 1) if s.p_type == 0 else (4 if s.p_major else 2)
+    s.p_left = uses_allowed(s.p_type, bool(s.p_major))
     s.p_started = False
     s.p_deck = -1
     s.p_cards = [c1] if c1 == c2 else [c1, c2]

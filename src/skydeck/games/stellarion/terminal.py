@@ -169,14 +169,29 @@ def render(view: dict[str, Any], seat: int | None) -> Panel:
     return Panel(Group(*parts), title=title)
 
 
+def _allows(p: dict[str, Any]) -> str:
+    """What the power still allows: searches or looks left, or the cards its one use
+    moves (Nebula, Planet: 1, or up to 2 for the major; RULINGS 37)."""
+    n, most = p.get("uses_left"), "up to 2 cards" if p.get("major") else "1 card"
+    power = p.get("power")
+    if power == "ship" and n is not None:
+        return f", {n} search{'' if n == 1 else 'es'} left"
+    if power == "stars" and n is not None:
+        return f", {n} look{'' if n == 1 else 's'} left"
+    if power == "nebula":
+        return f", take back {most} from one discard pile"
+    if power == "planet":
+        return f", move {most} to the Outpost"
+    return ""
+
+
 def _pending_text(p: dict[str, Any]) -> str:
     if p.get("kind") == "traverse":
         return f"Traverse: {p.get('takes_left')} Voyage card(s) still to take."
     if p.get("kind") == "coordinate":
         size = "major" if p.get("major") else "minor"
         text = f"{size.capitalize()} {str(p.get('power', '')).capitalize()} power"
-        if p.get("uses_left") is not None:
-            text += f", {p['uses_left']} use(s) left"
+        text += _allows(p)
         if p.get("cards"):
             text += ": seen " + ", ".join(_plain(str(c)) for c in p["cards"])
         return text + "."

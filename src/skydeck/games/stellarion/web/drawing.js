@@ -133,6 +133,24 @@ function voyageCard(id, galaxy, x, y, accessible) {
   return g;
 }
 
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+/** The power being used and what the rule still allows: searches (Ship) and looks
+ *  (Stars) left, or how many cards its one use moves (Nebula, Planet: 1, or up to 2 for
+ *  the major). */
+export function powerLine(p) {
+  const head = `${capital(p.major ? "major" : "minor")} ${capital(p.power)} power`;
+  const n = p.uses_left;
+  const most = p.major ? "up to 2 cards" : "1 card";
+  const what = {
+    ship: `${plural(n, "search", "searches")} left`,
+    stars: `${plural(n, "look", "looks")} left`,
+    nebula: `take back ${most}`,
+    planet: `move ${most} to the Outpost`,
+  }[p.power];
+  return what ? `${head}: ${what}` : head;
+}
+
 export function render(root, view, ctx) {
   if (!view || !Array.isArray(view.decks)) return false;
   const hasSun = !!view.sun;
@@ -189,7 +207,7 @@ export function render(root, view, ctx) {
   const info = [];
   if (view.pending) {
     const p = view.pending;
-    info.push(p.kind === "coordinate" ? `${capital(p.major ? "major" : "minor")} ${p.power} power${p.uses_left > 1 ? ` (${p.uses_left} uses left)` : ""}` : `Traverse: take ${p.takes_left} more`);
+    info.push(p.kind === "coordinate" ? powerLine(p) : `Traverse: take ${p.takes_left} more`);
   }
   if (view.phase === "end") info.push("End of turn: turn up a face-down deck");
   if (view.theories) info.push(`Theory on top: ${view.theories.top ? words(view.theories.top_type) : "none"} · ${view.theories.left} left · proven ${view.theories.proven.length}`);
