@@ -171,3 +171,71 @@ def test_a_power_says_what_the_rule_allows(live, page: Page, shots):
         assert line is None or line["right"] <= 1000, f"{line} runs off the table"
         seen[power, major] = line and line["text"]
     assert seen == want
+
+
+#: Every label of the table that something drawn after it covers (a card's face or
+#: another label), or that runs off the table: [label, what covers it].
+COVERED = """async (view) => {
+  const m = await import('/static/games/stellarion/drawing.js');
+  const root = document.createElement('div');
+  root.style.width = '1000px';
+  document.body.append(root);
+  m.render(root, view, {hot: () => false, selected: new Set(), toggle() {}, names: ['P1', 'P2']});
+  const table = root.querySelector('svg');
+  const height = table.viewBox.baseVal.height;
+  const all = [...table.querySelectorAll('text, rect.face')];
+  const box = (e) => e.getBBox();
+  const meets = (a, b) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5
+    && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+  const problems = [];
+  all.forEach((t, i) => {
+    if (t.tagName !== 'text' || !t.textContent.trim()) return;
+    const a = box(t);
+    const off = a.x < 0 || a.x + a.width > 1000 || a.y < 0 || a.y + a.height > height;
+    if (off) problems.push([t.textContent, 'off the table']);
+    for (const e of all.slice(i + 1)) {
+      if (e.tagName === 'text' && !e.textContent.trim()) continue;
+      // a card's own face is drawn before its labels; a later card over a label hides it
+      const what = e.tagName === 'text' ? e.textContent : 'a card';
+      if (meets(a, box(e))) problems.push([t.textContent, what]);
+    }
+  });
+  root.remove();
+  return problems;
+}"""
+
+ALL = ["black_holes", "glaucous_sun", "mirrors", "theories"]
+
+
+def _tables() -> dict[str, dict[str, Any]]:
+    """Views whose Voyages lie in stacks, in Mirror columns and in full victory piles."""
+    import skydeck
+    from tests.games.stellarion.helpers import pos
+
+    every = list(skydeck.load("stellarion", expansions=ALL).voyage_index)
+    return {
+        "base, stacks of 2": skydeck.load("stellarion").new(0).view(None),
+        "stacks of up to 4": skydeck.load(
+            "stellarion", expansions=["black_holes", "glaucous_sun", "theories"]
+        )
+        .new(1)
+        .view(None),
+        "Mirror columns of 8, two players": skydeck.load("stellarion", players=2, expansions=ALL)
+        .new(2)
+        .view(None),
+        "all 16 Voyages taken, solo": pos(expansions=ALL, voyages=[[], []], piles=[every]).view(
+            None
+        ),
+        "8 and 8 taken": pos(
+            players=2, expansions=ALL, voyages=[[], []], piles=[every[:8], every[8:]]
+        ).view(None),
+    }
+
+
+def test_no_label_of_the_table_is_hidden_under_another(live, page: Page, shots):
+    """Issue 49: the "Voyage 1" label lay under the "Voyage 2" card of its stack. No label
+    of the table may be covered by a card or a label drawn after it, nor run off it."""
+    shots.append(page)
+    page.goto(live.base + "/")
+    hidden = {name: page.evaluate(COVERED, view) for name, view in _tables().items()}
+    assert hidden == {name: [] for name in hidden}

@@ -121,17 +121,38 @@ function short(face) {
   return `${capital(g)} ${t}`;
 }
 
-const VW = 88, VH = 60;
+const VH = 60; // a Voyage card's height; its width depends on where it lies
 
-function voyageCard(id, galaxy, x, y, accessible) {
+/** 'Alpha Deep Relay' -> ['Alpha', 'Deep Relay']: the Galaxy and the Voyage's own name. */
+function voyageWords(id, galaxy, names) {
+  const c = GALAXY[galaxy] || { name: capital(galaxy) };
+  const full = names?.[id] || `${c.name} Voyage ${String(id).replace(/^\D+/, "")}`;
+  const rest = full.startsWith(c.name + " ") ? full.slice(c.name.length + 1) : full;
+  return [c.name, rest];
+}
+
+/** A Voyage card: ``lines`` 1 writes its whole name on one line at the top (a card of a
+ *  Mirror column, of which only a strip shows), 2 the Galaxy above its own name (a
+ *  stack's card, a victory pile's chip). */
+function voyageCard(id, galaxy, x, y, accessible, { w, h = VH, lines, names }) {
   galaxy = galaxy || String(id).replace(/\d+$/, "");
   const c = GALAXY[galaxy] || { fill: "#444", ink: "#fff", name: galaxy };
+  const [gal, rest] = voyageWords(id, galaxy, names);
   const g = svg("g", {});
-  g.append(svg("rect", { class: "face", x, y, width: VW, height: VH, rx: 7, fill: c.fill, stroke: accessible ? "#ffd66b" : "#e8ecff", "stroke-opacity": accessible ? 1 : 0.4, "stroke-width": accessible ? 2 : 1 }));
-  g.append(svg("text", { x: x + 8, y: y + 18, "font-size": 12, fill: c.ink, "font-weight": 700 }, c.name));
-  g.append(svg("text", { x: x + 8, y: y + 34, "font-size": 11, fill: c.ink, opacity: 0.85 }, `Voyage ${String(id).replace(/^\D+/, "")}`));
+  g.append(svg("rect", { class: "face", x, y, width: w, height: h, rx: 7, fill: c.fill, stroke: accessible ? "#ffd66b" : "#e8ecff", "stroke-opacity": accessible ? 1 : 0.4, "stroke-width": accessible ? 2 : 1 }));
+  if (lines === 1) {
+    g.append(svg("text", { x: x + 8, y: y + 16, "font-size": 12, fill: c.ink, "font-weight": 700 }, `${gal} ${rest}`));
+  } else {
+    g.append(svg("text", { x: x + 7, y: y + 15, "font-size": 12, fill: c.ink, "font-weight": 700 }, gal));
+    g.append(svg("text", { x: x + 7, y: y + 31, "font-size": 11, fill: c.ink, opacity: 0.9 }, rest));
+  }
   return g;
 }
+
+/** How a seat's victory pile is laid out: chips in rows under the seat's name. */
+const CHIP = { w: 108, h: 40, gap: 6, left: 20, right: 600 };
+const chipsPerRow = Math.floor((CHIP.right - CHIP.left + CHIP.gap) / (CHIP.w + CHIP.gap));
+const pileHeight = (pile) => 20 + Math.max(1, Math.ceil(pile.length / chipsPerRow)) * (CHIP.h + CHIP.gap);
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
@@ -154,8 +175,7 @@ export function powerLine(p) {
 export function render(root, view, ctx) {
   if (!view || !Array.isArray(view.decks)) return false;
   const hasSun = !!view.sun;
-  const height = 790 + (view.victory?.length || 1) * 80 + (hasSun ? 90 : 0);
-  const s = svg("svg", { viewBox: `0 0 1000 ${height}`, role: "img", "aria-label": "Stellarion table" });
+  const s = svg("svg", { role: "img", "aria-label": "Stellarion table" });
   s.append(defs());
   const decks = Object.fromEntries(view.decks.map((d) => [d.name, d]));
   ["alpha", "beta", "gamma", "delta"].forEach((n, i) => decks[n] && deckSlot(s, decks[n], 20 + i * 245, 40, ctx));
@@ -184,23 +204,31 @@ export function render(root, view, ctx) {
   s.append(text(vx, y, view.voyages.mode === "columns" ? "Voyages (Mirror columns: the last card is free)" : "Voyages", { "font-weight": 600, fill: "#e8ecff" }));
   const acc = new Set(view.voyages.accessible);
   const cols = view.voyages.columns;
-  const colW = cols.length > 2 ? 94 : 130;
+  const names = view.voyages.names;
+  // Each card shows its name in the strip the next card leaves uncovered: two lines in a
+  // Galaxy's stack (up to 4 cards), one line in a Mirror column (up to 8).
+  const stacks = cols.length > 2;
+  const colW = stacks ? 96 : 190, w = colW - 6, step = stacks ? 40 : 25;
   cols.forEach((col, ci) => {
     col.forEach((id, k) => {
-      const x = vx + ci * colW, yy = y + 14 + k * (cols.length > 2 ? 30 : 26);
-      const card = voyageCard(id, view.voyages.galaxy[id], x, yy, acc.has(id));
-      s.append(acc.has(id) ? clickable(card, id, ctx, x, yy, VW, VH) : card);
+      const x = vx + ci * colW, yy = y + 14 + k * step;
+      const card = voyageCard(id, view.voyages.galaxy[id], x, yy, acc.has(id), { w, lines: stacks ? 2 : 1, names });
+      s.append(acc.has(id) ? clickable(card, id, ctx, x, yy, w, VH) : card);
     });
   });
 
-  // Victory piles.
+  // Victory piles: each seat's name, then its Voyages in rows of chips.
   y = 720;
   s.append(text(20, y, ctx.names?.length > 1 ? "Victory piles" : "Victory pile", { "font-weight": 600, fill: "#e8ecff" }));
+  let yy = y + 10;
   (view.victory || []).forEach((pile, seat) => {
-    const yy = y + 14 + seat * 80;
-    s.append(text(20, yy + 38, ctx.names?.[seat] || `Player ${seat + 1}`, { "font-size": 12 }));
-    pile.forEach((id, k) => s.append(voyageCard(id, view.voyages.galaxy[id], 130 + k * 56, yy, false)));
-    if (!pile.length) s.append(text(130, yy + 38, "no Voyage yet", { fill: "#6d78a8" }));
+    s.append(text(20, yy + 14, ctx.names?.[seat] || `Player ${seat + 1}`, { "font-size": 12 }));
+    pile.forEach((id, k) => {
+      const cx = CHIP.left + (k % chipsPerRow) * (CHIP.w + CHIP.gap), cy = yy + 20 + Math.floor(k / chipsPerRow) * (CHIP.h + CHIP.gap);
+      s.append(voyageCard(id, view.voyages.galaxy[id], cx, cy, false, { w: CHIP.w, h: CHIP.h, lines: 2, names }));
+    });
+    if (!pile.length) s.append(text(CHIP.left, yy + 44, "no Voyage yet", { fill: "#6d78a8" }));
+    yy += pileHeight(pile);
   });
 
   // Theories / Breakthrough / pending / outcome, on the right.
@@ -215,6 +243,8 @@ export function render(root, view, ctx) {
   if (view.outcome && view.outcome !== "playing") info.push(`${view.outcome === "won" ? "Won" : "Lost"}${view.reason ? ": " + view.reason : ""}`);
   info.forEach((line, i) => s.append(text(610, 740 + i * 20, line, { fill: i === 0 && view.pending ? "#ffd66b" : "#c9d2ff", "font-size": 14 })));
 
+  const height = Math.max(yy, 740 + info.length * 20) + 10 + (hasSun ? 90 : 0);
+  s.setAttribute("viewBox", `0 0 1000 ${height}`);
   if (hasSun) {
     const sun = view.sun, y0 = height - 60, n = sun.final + 1, step = 960 / n;
     s.append(text(20, y0 - 22, `The Glaucous Sun · space ${sun.position} of ${sun.final} · Meteors held ${sun.meteors_held}`, { "font-weight": 600, fill: "#e8ecff" }));
