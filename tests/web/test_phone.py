@@ -16,6 +16,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from skydeck.registry import game_ids
 from tests.web.a11y import serious_violations
+from tests.web.test_clocks_once import COUNTDOWNS_JS
+from tests.web.test_panels import MATCHES
+from tests.web.test_people import PASSWORD as PEOPLE_PASSWORD
+from tests.web.test_people import people_live  # noqa: F401 (a fixture)
 from tests.web.phone import PHONES, check_phone, phone_context
 from tests.web.test_lobby_to_end import DRAWINGS, MAX_CLICKS
 
@@ -33,7 +37,7 @@ def test_phone_lobby_to_end_by_tapping(live, browser: Browser, shots, game_id, s
     shots.append(page)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    axe = screen == "portrait"
+    axe = True  # both phone sizes
     page.goto(live.base + "/")
     page.locator(".game-card").first.wait_for()
     check_phone(page, "lobby")
@@ -207,4 +211,139 @@ def test_board_zooms_by_pinch_pans_by_drag_and_resets(live, browser: Browser, sh
         arg=before,
     )
     desktop.context.close()
+    context.close()
+
+
+@pytest.mark.parametrize("screen", list(PHONES))
+def test_panels_and_log_fold_away_on_a_phone(live, browser: Browser, shots, screen):
+    """A finger-sized toggle folds the players' panels, another the log; the board stays
+    in sight, the fold holds through the next move and a reload, and the clock the
+    folded panel held is drawn under the toggles instead (still once)."""
+    if "stellium" not in game_ids():
+        return
+    context = phone_context(browser, screen)
+    page = context.new_page()
+    shots.append(page)
+    m = live.create({"game": "stellium", "seed": 4, **MATCHES["stellium"]})
+    page.goto(live.base + m["links"]["0"])
+    expect(page.locator("#turn")).to_contain_text("Your move", timeout=20_000)
+    board = page.locator(f"svg[aria-label='{DRAWINGS['stellium']}']")
+    panels, log = page.locator("#panels"), page.locator("#log")
+    fold_panels = page.get_by_role("button", name="Hide the players")
+    fold_log = page.get_by_role("button", name="Hide the log")
+    for toggle in (fold_panels, fold_log):
+        expect(toggle).to_be_visible()
+        box = toggle.bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+    expect(fold_panels).to_have_attribute("aria-expanded", "true")
+
+    fold_panels.tap()
+    expect(panels).to_be_hidden()
+    expect(log).to_be_visible()
+    fold_log.tap()
+    expect(log).to_be_hidden()
+    expect(page.get_by_role("button", name="Show the players")).to_have_attribute(
+        "aria-expanded", "false"
+    )
+    page.evaluate("() => window.scrollTo(0, 0)")
+    expect(board).to_be_in_viewport()
+    check_phone(page, "panels and log folded")
+    # the draw clock the panel showed is drawn under the toggles, once
+    expect(page.locator("#clocks .clock")).to_contain_text("draw from the bag")
+    assert len(page.evaluate(COUNTDOWNS_JS)) == 1
+
+    # the next move redraws the page: still folded
+    before = page.locator("#status").inner_text()
+    page.locator(".action-group button:enabled").first.tap()
+    page.wait_for_function("b => document.querySelector('#status').innerText !== b", arg=before)
+    expect(panels).to_be_hidden()
+    expect(log).to_be_hidden()
+    # and after a reload
+    page.reload()
+    expect(page.locator("#status")).not_to_have_text("")
+    expect(panels).to_be_hidden()
+    expect(log).to_be_hidden()
+
+    page.get_by_role("button", name="Show the players").tap()
+    page.get_by_role("button", name="Show the log").tap()
+    expect(panels).to_be_visible()
+    expect(log).to_be_visible()
+    expect(page.locator("#panels .pp")).to_have_count(2)
+    check_phone(page, "panels and log unfolded")
+    context.close()
+
+
+def test_a_desktop_shows_no_fold_toggles(live, page, shots):
+    """The desktop keeps its columns: no toggles, panels and log always shown."""
+    shots.append(page)
+    m = live.create({"game": "stellium", "seed": 4, **MATCHES["stellium"]})
+    page.goto(live.base + m["links"]["0"])
+    expect(page.locator("#panels .pp")).to_have_count(2)
+    expect(page.locator(".fold-bar")).to_be_hidden()
+    expect(page.locator("#log")).to_be_visible()
+    # a fold chosen on a phone in this tab does not hide a desktop's columns
+    page.evaluate(
+        "() => { sessionStorage.setItem('skydeck.fold.panels', '1');"
+        " sessionStorage.setItem('skydeck.fold.log', '1'); }"
+    )
+    page.reload()
+    expect(page.locator("#panels .pp")).to_have_count(2)
+    expect(page.locator("#panels")).to_be_visible()
+    expect(page.locator("#log")).to_be_visible()
+
+
+def _play_to_the_end(page) -> None:
+    """Tap the first move listed until the end dialog shows."""
+    end = page.locator("#end")
+    taps = 0
+    while not end.is_visible():
+        assert taps < MAX_CLICKS, f"no end after {taps} taps"
+        button = page.locator(".action-group button:enabled").first
+        if not button.count():
+            page.wait_for_timeout(100)
+            continue
+        try:
+            button.tap(timeout=5_000)
+        except PlaywrightTimeoutError:
+            continue
+        taps += 1
+        page.wait_for_timeout(50)
+
+
+MAKE_MATCH_JS = """async (rated) => {
+  const me = await (await fetch('/api/me')).json();
+  const r = await fetch('/api/matches', {method: 'POST', headers: {'content-type':
+    'application/json', 'x-skydeck-csrf': me.csrf}, body: JSON.stringify({game: 'toy',
+    rated, seats: [{kind: 'human', me: true}, {kind: 'ai', agent: 'random'}]})});
+  return (await r.json()).links['0'];
+}"""
+
+
+@pytest.mark.parametrize("screen", list(PHONES))
+def test_the_profile_page_on_a_phone(people_live, browser: Browser, shots, screen):
+    """A player's profile with a rated match played and one still going: no sideways
+    scroll, every control a finger's size, its text at least 12 px, and axe finds no
+    serious or critical fault, at both phone sizes."""
+    context = phone_context(browser, screen)
+    page = context.new_page()
+    shots.append(page)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    name = f"Pia{screen.capitalize()}"
+    page.goto(people_live.base + "/")
+    page.fill("#account-name", name)
+    page.fill("#account-password", PEOPLE_PASSWORD)
+    page.tap("#sign-up")
+    expect(page.locator("#signed-in")).to_contain_text(name)
+    page.goto(people_live.base + page.evaluate(MAKE_MATCH_JS, True))
+    _play_to_the_end(page)
+    page.evaluate(MAKE_MATCH_JS, False)  # a match still going
+    page.goto(f"{people_live.base}/p/{name}")
+    expect(page.locator(".rating-card[data-game='toy']")).to_contain_text("1 rated game")
+    expect(page.locator("#matches tbody tr").first).to_be_visible()
+    expect(page.locator("#current tr")).to_have_count(1)
+    m = check_phone(page, "profile")
+    assert m["profileTexts"] > 10, m  # the profile's own text was measured
+    _accessible(page, f"profile ({screen})")
+    assert not errors, errors
     context.close()

@@ -9,6 +9,7 @@ import { drawPanels, clockFor, clockLabel } from "./panels.js";
 import { openHowto } from "./howto.js";
 import { asMe, current, loadMe, mountAccount } from "./account.js";
 import { mountZoom } from "./zoom.js";
+import { mountFolds } from "./fold.js";
 
 const matchId = matchIdFromPath();
 // ?watch=1: a spectator, even in a browser that holds seats of this match.
@@ -371,6 +372,10 @@ $("#undo").addEventListener("click", () => {
 
 $("#howto-open").addEventListener("click", () => { if (header) openHowto(header.game); });
 
+mountFolds($("#folds"), [
+  { name: "panels", what: "the players", controls: "panels" },
+  { name: "log", what: "the log", controls: "log-box" },
+], () => { if (last) drawClocks(); });
 setInterval(() => { if (last && (last.deadlines || []).length) drawClocks(); }, 250);
 connect();
 // Signing in here claims this browser's seats (this match's too) and reopens the page.

@@ -5,6 +5,7 @@ import { logDeed, logLine } from "./events.js";
 import { rulesFor } from "./rules.js";
 import { setupAnalysis, showStep as showAnalysis } from "./analysis.js";
 import { mountZoom } from "./zoom.js";
+import { mountFolds } from "./fold.js";
 
 const matchId = matchIdFromPath();
 const tokens = matchTokens(matchId);
@@ -113,6 +114,7 @@ function play() {
 }
 
 window.addEventListener("resize", () => mountZoom($("#board")));
+mountFolds($("#folds"), [{ name: "log", what: "the log", controls: "log-box" }]);
 $("#first").onclick = () => show(0);
 $("#prev").onclick = () => show(step - 1);
 $("#next").onclick = () => show(step + 1);
