@@ -35,9 +35,15 @@
   // Text: an SVG text's size is its font size times the drawing's scale on screen.
   let minText = Infinity, minTextAt = "";
   const tiny = [];
-  const texts = document.querySelectorAll("#board text, #board .xcard, #board .chip, #board .cf-legend, #end .card, .pp");
+  const texts = document.querySelectorAll("#board text, #board .xcard, #board .chip, #board .cf-legend, #end .card, .pp, main.profile *");
+  const ownText = (node) => [...node.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
+  let profileTexts = 0;
   for (const node of texts) {
     if (!node.textContent.trim() || !shown(node)) continue;
+    if (node.matches("main.profile *")) {
+      if (!ownText(node)) continue; // a box: the text in it is measured where it is
+      profileTexts++;
+    }
     let px = parseFloat(getComputedStyle(node).fontSize);
     if (node instanceof SVGElement && node.ownerSVGElement) px *= node.ownerSVGElement.getScreenCTM().a;
     if (px < minText) { minText = px; minTextAt = name(node); }
@@ -48,6 +54,6 @@
     scrollWidth: Math.max(doc.scrollWidth, document.body.scrollWidth),
     innerWidth: window.innerWidth,
     minTarget: [minW, minH], small,
-    minText, minTextAt, tiny,
+    minText, minTextAt, tiny, profileTexts,
   };
 }

@@ -9,9 +9,10 @@ let page = 1;
 let titles = {};
 
 /** A simple line of (time, rating) points, the axes labelled with the lowest and
- *  highest rating and the first and last date. */
+ *  highest rating and the first and last date. Drawn at the width it is shown (at
+ *  most 600 px), so its 12 px labels stay 12 px on a phone too. */
 function graph(points) {
-  const W = 600, H = 160, P = 30;
+  const W = Math.floor(Math.max(260, Math.min(600, ($("#graphs").clientWidth || 602) - 2))), H = 160, P = 30;
   const ts = points.map((p) => p[0]), rs = points.map((p) => p[1]);
   const t0 = Math.min(...ts), t1 = Math.max(...ts), r0 = Math.min(...rs) - 10, r1 = Math.max(...rs) + 10;
   const x = (t) => P + (t1 === t0 ? (W - 2 * P) / 2 : ((t - t0) / (t1 - t0)) * (W - 2 * P));
