@@ -1,14 +1,16 @@
 """Every game played on a phone, from the lobby to the replay, by tapping only: at 390x844
 (portrait) and 844x390 (landscape), touch, 3 device pixels a CSS pixel. At every step the
 page must fit the screen's width, every enabled control must be at least 44x44 CSS px and
-the board's and cards' text at least 12 CSS px (tests/web/phone.py). In portrait, axe-core
-checks the lobby, the match page, its end and its replay: no serious or critical fault.
+the board's and cards' text at least 12 CSS px (tests/web/phone.py). At both sizes axe-core
+checks the lobby, the match page, its end, its replay and a player's profile: no serious
+or critical fault. The players' panels and the log fold away on a phone.
 
 The player taps the first move listed each time, as test_lobby_to_end.py clicks it."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -16,12 +18,12 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from skydeck.registry import game_ids
 from tests.web.a11y import serious_violations
+from tests.web.conftest import LiveServer
+from tests.web.phone import PHONES, check_phone, phone_context
 from tests.web.test_clocks_once import COUNTDOWNS_JS
+from tests.web.test_lobby_to_end import DRAWINGS, MAX_CLICKS
 from tests.web.test_panels import MATCHES
 from tests.web.test_people import PASSWORD as PEOPLE_PASSWORD
-from tests.web.test_people import people_live  # noqa: F401 (a fixture)
-from tests.web.phone import PHONES, check_phone, phone_context
-from tests.web.test_lobby_to_end import DRAWINGS, MAX_CLICKS
 
 
 def _accessible(page, where: str) -> None:
@@ -310,6 +312,15 @@ def _play_to_the_end(page) -> None:
         page.wait_for_timeout(50)
 
 
+@pytest.fixture(scope="module")
+def phone_people_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server for signed-in people (Argon2id made small for a test, as test_people's)."""
+    db = tmp_path_factory.mktemp("phone-people") / "people.sqlite"
+    with LiveServer(f"sqlite:///{db}") as server:
+        server.app.state.people.hasher.__init__(64)
+        yield server
+
+
 MAKE_MATCH_JS = """async (rated) => {
   const me = await (await fetch('/api/me')).json();
   const r = await fetch('/api/matches', {method: 'POST', headers: {'content-type':
@@ -320,7 +331,7 @@ MAKE_MATCH_JS = """async (rated) => {
 
 
 @pytest.mark.parametrize("screen", list(PHONES))
-def test_the_profile_page_on_a_phone(people_live, browser: Browser, shots, screen):
+def test_the_profile_page_on_a_phone(phone_people_live, browser: Browser, shots, screen):
     """A player's profile with a rated match played and one still going: no sideways
     scroll, every control a finger's size, its text at least 12 px, and axe finds no
     serious or critical fault, at both phone sizes."""
@@ -330,15 +341,15 @@ def test_the_profile_page_on_a_phone(people_live, browser: Browser, shots, scree
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     name = f"Pia{screen.capitalize()}"
-    page.goto(people_live.base + "/")
+    page.goto(phone_people_live.base + "/")
     page.fill("#account-name", name)
     page.fill("#account-password", PEOPLE_PASSWORD)
     page.tap("#sign-up")
     expect(page.locator("#signed-in")).to_contain_text(name)
-    page.goto(people_live.base + page.evaluate(MAKE_MATCH_JS, True))
+    page.goto(phone_people_live.base + page.evaluate(MAKE_MATCH_JS, True))
     _play_to_the_end(page)
     page.evaluate(MAKE_MATCH_JS, False)  # a match still going
-    page.goto(f"{people_live.base}/p/{name}")
+    page.goto(f"{phone_people_live.base}/p/{name}")
     expect(page.locator(".rating-card[data-game='toy']")).to_contain_text("1 rated game")
     expect(page.locator("#matches tbody tr").first).to_be_visible()
     expect(page.locator("#current tr")).to_have_count(1)
