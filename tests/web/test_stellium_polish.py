@@ -12,7 +12,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.phone import PHONES, phone_context
+from tests.web.a11y import serious_violations
+from tests.web.phone import PHONES, check_phone, phone_context
 
 UNIVERSE = "svg[aria-label='Stellium universe']"
 LONG_NAME = "Bartholomew Featherstone"  # 24 characters, the longest account name
@@ -169,4 +170,78 @@ def test_the_prompt_is_in_sight(live, browser: Browser, shots, screen):
     for outer in ("screen", "board", "svg"):
         if box[outer] is not None:
             assert _inside(box["box"], box[outer]), f"the prompt leaves the {outer}: {box}"
+    page.context.close()
+
+
+_NEAREST_BODY = """() => {
+  const s = document.querySelector("#board svg[aria-label='Stellium universe']")
+    .getBoundingClientRect();
+  const mx = (s.left + s.right) / 2, my = (s.top + Math.min(s.bottom, innerHeight)) / 2;
+  const far = (n) => { const b = n.getBoundingClientRect();
+    return Math.hypot(b.left + b.width / 2 - mx, b.top + b.height / 2 - my); };
+  const hot = [...document.querySelectorAll("#board [data-space].hot")]
+    .filter((n) => n.querySelector("[data-body]"));
+  hot.sort((a, b) => far(a) - far(b));
+  return hot.length ? hot[0].dataset.space : null;
+}"""
+
+_PREVIEW = """() => Object.fromEntries([...document.querySelectorAll("#board [data-preview-space]")]
+  .map((n) => [n.dataset.previewSpace, n.dataset.previewBody]))"""
+
+_BOARD_AT = """(spaces) => Object.fromEntries(spaces.map((sp) => {
+  const b = document.querySelector(`#board [data-space='${sp}'] [data-body]`);
+  return [sp, b ? b.dataset.body : null];
+}))"""
+
+
+@pytest.mark.parametrize("screen", ["desktop", "portrait", "landscape"])
+def test_the_comets_push_is_chosen_by_arrows_with_a_preview(live, browser: Browser, shots, screen):
+    """The Comet crashing into a body: the board rings that body with an arrow for each
+    legal push (a finger's size on a phone); hovering one with a mouse, or a first tap,
+    shows where every pushed body ends up, and a click, or a second tap, makes the move.
+    What the preview showed is what the server's move then did. (The page offered only
+    the six of some 160 listed moves.)"""
+    m = _human_against_ai(live)
+    page = _open(browser, screen, live.base + m["links"]["0"])
+    shots.append(page)
+    touch = screen != "desktop"
+    press = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+    status = page.locator("#status")
+    expect(status).to_have_text("move 0")
+    press(page.locator("#board [data-draw='comet']"))
+    expect(status).to_have_text("move 1")
+    space = page.evaluate(_NEAREST_BODY)
+    assert space, "no body to crash into"
+    press(page.locator(f"#board [data-space='{space}']"))
+    listed = page.locator("#actions button", has_text=f"crash the Comet into {space}, pushing")
+    expect(listed.first).to_be_visible()
+    arrows = page.locator("#board [data-push]")
+    expect(arrows).to_have_count(listed.count())
+    if touch:
+        sizes = arrows.evaluate_all(
+            "(ns) => ns.map((n) => {"
+            " const r = n.getBoundingClientRect(); return [r.width, r.height]; })"
+        )
+        assert all(w >= 44 and h >= 44 for w, h in sizes), sizes
+        check_phone(page, "the push arrows")
+        if screen == "portrait":
+            faults = serious_violations(page)
+            assert not faults, faults
+    arrow = arrows.first
+    direction = arrow.get_attribute("data-push")
+    if touch:
+        arrow.tap()  # the first tap previews only
+    else:
+        arrow.hover()
+    expect(page.locator(f"#board [data-preview='{direction}']")).to_have_count(1)
+    expect(page.locator("#board .sm-prompt")).to_contain_text("Pushing")
+    expect(status).to_have_text("move 1")
+    predicted = page.evaluate(_PREVIEW)
+    assert predicted.get(space) == "comet", predicted
+    leaving = page.locator("#board [data-preview-off]").count()
+    press(arrow)
+    expect(status).to_have_text("move 2")
+    assert page.evaluate(_BOARD_AT, list(predicted)) == predicted
+    if leaving:
+        expect(page.locator("#log")).to_contain_text("leaves the Universe")
     page.context.close()

@@ -8,6 +8,7 @@
 // Coordinates are doubled columns (VIEW.md): a hole only where row + column is even, so a
 // column is half a hole apart and a row sqrt(3)/2 of a hole.
 import { el, svg, capital, words } from "/static/js/common.js";
+import { drawPushChoice } from "./push.js";
 
 const CELL = 60, PAD = 28, ROW = CELL * Math.sqrt(3) / 2;
 const HOLE = { green: "#4cc46a", blue: "#4a8cff", yellow: "#f2c94c", pink: "#ff6fae" };
@@ -230,7 +231,8 @@ export function render(root, view, ctx) {
     row.done.forEach((id, i) => view.cards[id] && s.append(missionCard(view.cards[id], DONE_X + (i % row.perLine) * CARD_STEP, cards + Math.floor(i / row.perLine) * CARD_STEP, ctx, { done: true })));
     y += row.height;
   }
-  root.replaceChildren(header(view, ctx), s);
+  const pushing = drawPushChoice(s, view, ctx, { pos, body, cols, spaces, cell: CELL });
+  root.replaceChildren(header(view, ctx, pushing), s);
   return true;
 }
 
@@ -251,10 +253,10 @@ const PHASE = { draw: "choose a body from the bag", effect: "resolve the effect"
 /** Above the drawing, in the page's own text (so it wraps and stays in sight on any
  *  screen, a phone's zoomed window included): what the player to move must do and, while
  *  they draw, one button per body in the bag, each drawing it at once (5 seconds). */
-function header(view, ctx) {
+function header(view, ctx, text = null) {
   const who = ctx.names?.[view.turn] || `Player ${view.turn + 1}`;
   const what = view.phase === "place" ? `place the ${capital(view.drawn || "body")}` : PHASE[view.phase] || view.phase;
-  const prompt = el("p", { class: "sm-prompt", role: "status", style: "margin:0 0 0.4em;color:#ffd66b;font-weight:600" }, `${who}: ${what}`);
+  const prompt = el("p", { class: "sm-prompt", role: "status", style: "margin:0 0 0.4em;color:#ffd66b;font-weight:600" }, text || `${who}: ${what}`);
   const box = el("div", { class: "sm-head" }, prompt);
   const draws = Object.keys(view.bag || {}).map((kind) => [kind, drawOf(ctx, kind)]).filter(([, entry]) => entry);
   if (draws.length) {
