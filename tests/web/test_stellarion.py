@@ -53,6 +53,11 @@ def test_a_whole_stellarion_game_by_clicking_then_its_replay(live, page: Page, s
     expect(end).to_contain_text(re.compile("You won|You lost"))
     assert by_board > 0
     assert page.locator("#log li").count() >= moves
+    # issue 49: the log names the cards a move used, never a deck's position
+    log = page.locator("#log").inner_text()
+    assert "coordinates with" in log or "launches" in log, log[-600:]
+    tops = re.findall(r"the (?:Alpha|Beta|Gamma|Delta|Ship|Nebula|Stars|Planet) top\b", log)
+    assert not tops, tops
     assert not errors, errors
     # The replay steps through the same game.
     page.locator("#end a[href^='/r/']").click()

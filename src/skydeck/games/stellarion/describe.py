@@ -28,14 +28,22 @@ def deck(name: Any) -> str:
     return f"the {str(name).capitalize()} deck"
 
 
-def source(name: Any) -> str:
-    """Where a Launch or Coordinate takes a card: a deck's top, the Outpost, a token."""
+def source(name: Any, cards: Mapping[str, Any] | None = None) -> str:
+    """Where a Launch or Coordinate takes a card: a deck's top (the card itself when
+    ``cards``, the tops the log event recorded, names it), the Outpost, a token."""
     text = str(name)
+    if cards and text in cards:
+        return f"the {face(cards[text])}"
     if text == "star":
         return "a Shooting Star"
     if text.startswith("out:"):
-        return f"{face(text[4:])} from the Outpost"
+        return f"the {face(text[4:])} from the Outpost"
     return f"the {text.capitalize()} top"
+
+
+def plural(name: str) -> str:
+    """'Delta Planet' -> 'Delta Planets'; 'Beta Stars' stays."""
+    return name if name.endswith("s") else name + "s"
 
 
 def join(items: Sequence[str]) -> str:
@@ -49,15 +57,21 @@ def _items(value: Any) -> list[Any]:
     return list(value) if isinstance(value, (tuple, list)) else [value]
 
 
-def describe(game: StellarionGame, action: Action) -> str:
+def describe(game: StellarionGame, action: Action, cards: Mapping[str, Any] | None = None) -> str:
     """'Launch Beta Colony with a Shooting Star, the Nebula top, ...', 'search the Alpha
-    deck for an Alpha Ship': what the action does, in the cards' names."""
+    deck for an Alpha Ship': what the action does, in the cards' names. ``cards`` (deck
+    -> face, as the log's event holds them) names the deck tops used by their cards:
+    'Coordinate with the Beta Nebula and the Delta Nebula'."""
     a, k = action.args, action.kind
     try:
         if k == "launch":
-            return f"Launch {voyage(game, a[0])} with {join([source(x) for x in _items(a[1])])}"
+            used = join([source(x, cards) for x in _items(a[1])])
+            return f"Launch {voyage(game, a[0])} with {used}"
         if k == "coordinate":
-            return f"Coordinate with {join([source(x) for x in _items(a[0])])}"
+            pair = [source(x, cards) for x in _items(a[0])]
+            if len(pair) == 2 and pair[0] == pair[1] and pair[0].startswith("the "):
+                return f"Coordinate with two {plural(pair[0][4:])}"  # two identical tops
+            return f"Coordinate with {join(pair)}"
         if k == "traverse":
             decks = join([str(x).capitalize() for x in _items(a[0])])
             return f"Traverse with the Black Holes on the {decks} decks"
@@ -87,10 +101,10 @@ def describe(game: StellarionGame, action: Action) -> str:
             return "put " + " and ".join(parts)
         if k == "retrieve":
             onto = " onto the top of the deck" if len(a) > 2 else ""
-            cards = join([face(x) for x in _items(a[1])])
-            return f"take {cards} back from the {str(a[0]).capitalize()} discard pile{onto}"
+            back = join([face(x) for x in _items(a[1])])
+            return f"take {back} back from the {str(a[0]).capitalize()} discard pile{onto}"
         if k == "outpost":
-            tops = [f"the {str(x).capitalize()} top" for x in _items(a[0])]
+            tops = [source(x, cards) for x in _items(a[0])]
             return f"move {join(tops)} to the Outpost"
         if k == "forfeit":
             if a and int(a[0]):  # type: ignore[arg-type]
@@ -118,7 +132,7 @@ def describe_event(game: StellarionGame, e: Mapping[str, Any], names: Sequence[s
     who = seat_name(names, e["seat"]) if e.get("seat") is not None else "The team"
     if k == "action":
         try:
-            text = describe(game, game.parse_action(str(e["action"])))
+            text = describe(game, game.parse_action(str(e["action"])), e.get("cards"))
         except ValueError:
             text = str(e["action"])
         return f"{who} {third_person(text)}"

@@ -4,7 +4,7 @@ consistent phase for legal.generate to read."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Event
 from skydeck.games.stellarion.cards import DECKS, FACE_NAMES, OUTPOST_SOURCE, STAR_SOURCE
@@ -122,6 +122,23 @@ def start_turn(s: StellarionState, seat: int) -> None:
     s.turn = seat
     s.phase = MAIN
     s.turns += 1
+
+
+def used_tops(s: StellarionState, key: Key) -> dict[str, str] | None:
+    """The face-up deck tops a Launch, a Coordinate or a move to the Outpost takes, by
+    deck ('beta' -> 'beta.nebula'), read before they go: the Observatory is public, so
+    the log may name the cards (issue 49) where the action names only the decks."""
+    code = key[0]
+    if code == "L":
+        sources: Any = key[2]
+    elif code == "C":
+        sources = key[1:]
+    elif code == "O":
+        sources = key[1]
+    else:
+        return None
+    decks = s.decks
+    return {DECKS[d]: FACE_NAMES[decks[d][-1] & 31] for d in sources if d < OUTPOST_SOURCE}
 
 
 def apply_key(s: StellarionState, key: Key, seat: int, events: list[Event]) -> None:

@@ -125,7 +125,11 @@ class StellarionState(State):
         return self._do(self._table()[action], action, seat)
 
     def _do(self, key: Key, action: Action, seat: int) -> list[Event]:
-        events = [Event("action", {"seat": seat, "action": self.game.text(action)})]
+        data: dict[str, Any] = {"seat": seat, "action": self.game.text(action)}
+        tops = effects.used_tops(self, key)
+        if tops:
+            data["cards"] = tops
+        events = [Event("action", data)]
         effects.apply_key(self, key, seat, events)
         self._legal = None
         self.settle(events)
