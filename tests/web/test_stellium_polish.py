@@ -245,3 +245,64 @@ def test_the_comets_push_is_chosen_by_arrows_with_a_preview(live, browser: Brows
     if leaving:
         expect(page.locator("#log")).to_contain_text("leaves the Universe")
     page.context.close()
+
+
+def _token_push_place(seed: int) -> tuple[str, int]:
+    """Where a Planet drawn first in a seed's game can go so that the blue token's
+    Collision has the most directions (the engine's own answer), and how many."""
+    import skydeck
+
+    game = skydeck.load("stellium", players=2)
+    state = game.new(seed)
+    state.apply(game.parse_action("draw planet"), 0)
+    best = ("", 0)
+    for action in state.legal_actions(0):
+        after = state.clone()
+        after.apply(action, 0)
+        pushes = sum(a.kind == "push" for a in after.legal_actions(0))
+        if pushes > best[1]:
+            best = (str(action.args[0]), pushes)
+    return best
+
+
+@pytest.mark.parametrize("screen", ["desktop", "portrait"])
+def test_the_blue_tokens_push_is_chosen_by_arrows_with_a_preview(
+    live, browser: Browser, shots, screen
+):
+    """A Planet placed beside other bodies may push by the blue Influence token instead of
+    swapping: a press on the placed Planet rings it with an arrow for each legal push,
+    the preview shows where the line ends up (the Planet takes the first space), and
+    the second press makes the move the preview showed."""
+    space, directions = _token_push_place(2)
+    assert directions >= 2, (space, directions)
+    m = _human_against_ai(live)
+    page = _open(browser, screen, live.base + m["links"]["0"])
+    shots.append(page)
+    touch = screen != "desktop"
+    press = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+    status = page.locator("#status")
+    press(page.locator("#board [data-draw='planet']"))
+    expect(status).to_have_text("move 1")
+    press(page.locator("#actions button", has_text=f"place the body on {space}").first)
+    expect(status).to_have_text("move 2")
+    arrows = page.locator("#board [data-push]")
+    expect(arrows).to_have_count(0)  # until the placed Planet is pressed
+    press(page.locator(f"#board [data-arm-push='{space}']"))
+    expect(arrows).to_have_count(directions)
+    if touch:
+        check_phone(page, "the token's push arrows")
+    arrow = arrows.last
+    direction = arrow.get_attribute("data-push")
+    if touch:
+        arrow.tap()
+    else:
+        arrow.hover()
+    expect(page.locator(f"#board [data-preview='{direction}']")).to_have_count(1)
+    expect(status).to_have_text("move 2")
+    predicted = page.evaluate(_PREVIEW)
+    assert "planet" in predicted.values() and space not in predicted, predicted
+    press(arrow)
+    expect(status).to_have_text("move 3")
+    assert page.evaluate(_BOARD_AT, [*predicted, space]) == {**predicted, space: None}
+    expect(page.locator("#log")).to_contain_text("uses the blue Influence token")
+    page.context.close()
