@@ -88,3 +88,28 @@ def test_each_move_is_told_once_as_a_sentence_in_play_and_replay(
             assert label.lower() not in line.lower(), f"{game_id}: {line!r} tells {label!r} twice"
         head = line.split("\n")[0]
         assert head.count(":") >= 1 and "made a move" not in head, head
+
+
+def test_a_hidden_fleet_choice_is_logged_as_what_the_others_may_know(live, page: Page, shots):
+    """Issue 49: the AI's secret purchases read "Player 2: made a move", eight times. The
+    others may know a ship was bought, never which: "Player 2 (AI: random): adds a ship to
+    the fleet"."""
+    shots.append(page)
+    m = live.create(
+        {
+            "game": "conflict",
+            "seed": 5,
+            "options": {"players": 2},
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "ai", "agent": "random"}],
+        }
+    )
+    page.goto(live.base + m["links"]["0"])
+    expect(page.locator("#log li", has_text=": is ready")).to_have_count(
+        1, timeout=20_000
+    )
+    lines = page.locator("#log li").all_inner_texts()
+    theirs = [line.split("\n")[0] for line in lines if line.startswith("Player 2 (AI")]
+    bought = [line for line in theirs if line.endswith("): adds a ship to the fleet")]
+    assert bought, theirs
+    assert not [line for line in lines if "made a move" in line], lines
+    assert not ID.findall(" ".join(theirs)), theirs  # no ship named

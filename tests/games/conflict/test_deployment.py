@@ -81,7 +81,11 @@ def test_only_own_regular_ships_are_bought() -> None:
 def test_fleet_choice_is_secret() -> None:
     st = load().new(1)
     events = st.apply(Action("buy", ("wiss.eclipse_1",)), 0)
-    assert events[0].for_seat(1) is None and events[0].for_seat(None) is None
+    # the others may know that a ship was bought, never which (issue 49)
+    for seat in (1, None):
+        assert events[0].for_seat(seat) == {"kind": "buy", "seat": 0}
+    names = ["Ada", "Bo"]
+    assert st.game.describe_event(events[0].for_seat(1), names, st) == "Ada adds a ship to the fleet"
     for seat in (1, None):
         assert "eclipse" not in without_catalogue(st.view(seat))
     assert st.view(0)["seats"][0]["fleet"] == ["wiss.eclipse_1"]

@@ -247,7 +247,9 @@ class ConflictState(State):
         kind = action.kind
         if kind == "buy":
             self.fleets[seat].append(self.game.content.by_id[str(action.args[0])])
-            return [private(kind, seat, {"seat": seat, "ship": action.args[0]})]
+            # The others see that a ship was chosen, never which (the fleet is chosen
+            # in secret; the log tells "Player 2 adds a ship to the fleet").
+            return [private(kind, seat, {"seat": seat, "ship": action.args[0]}, {"seat": seat})]
         if kind == "ready":
             self.ready[seat] = True
             events = [Event("ready", {"seat": seat})]
