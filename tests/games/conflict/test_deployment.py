@@ -85,7 +85,8 @@ def test_fleet_choice_is_secret() -> None:
     for seat in (1, None):
         assert events[0].for_seat(seat) == {"kind": "buy", "seat": 0}
     names = ["Ada", "Bo"]
-    assert st.game.describe_event(events[0].for_seat(1), names, st) == "Ada adds a ship to the fleet"
+    told = st.game.describe_event(events[0].for_seat(1), names, st)
+    assert told == "Ada adds a ship to the fleet"
     for seat in (1, None):
         assert "eclipse" not in without_catalogue(st.view(seat))
     assert st.view(0)["seats"][0]["fleet"] == ["wiss.eclipse_1"]
