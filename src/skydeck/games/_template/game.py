@@ -7,7 +7,7 @@ from typing import Any
 from skydeck.core import Game, Rng
 from skydeck.core.capabilities import Capabilities, Uses
 
-from .state import HAND, TemplateState
+from .state import FIELDS, HAND, TemplateState
 
 
 class TemplateGame(Game):
@@ -54,12 +54,9 @@ class TemplateGame(Game):
     def restore(self, obj: dict[str, Any]) -> TemplateState:
         try:
             s = self.state_class(self, Rng.from_json(obj["rng"]))
-            s.deck = [int(c) for c in obj["deck"]]
-            s.hands = [[int(c) for c in h] for h in obj["hands"]]
-            s.played = [[int(c) for c in p] for p in obj["played"]]
-            s.turn, s.reveals = int(obj["turn"]), int(obj["reveals"])
         except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"{self.id}: malformed state: {exc}") from None
+            raise ValueError(f"{self.id}: malformed state: rng: {exc}") from None
+        FIELDS.load(s, obj, who=self.id)
         if len(s.hands) != self.players or len(s.played) != self.players:
             raise ValueError(f"{self.id}: malformed state: not one hand per seat")
         return s

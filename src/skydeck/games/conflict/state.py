@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action, Event, IllegalAction, Rng, State, private
+from skydeck.core.fields import FieldTable, bools, custom, int_lists, ints, shared, value
 from skydeck.games.conflict import battle as b
 from skydeck.games.conflict.battle import (
     C_ALIVE,
@@ -550,74 +551,25 @@ class ConflictState(State):
     # --- copies -------------------------------------------------------------------
     def clone(self) -> ConflictState:
         s = ConflictState.__new__(ConflictState)
-        s.game, s.rng, s.reveals, s.phase = self.game, self.rng.copy(), self.reveals, self.phase
-        s.fleets = [f[:] for f in self.fleets]
-        s.ready = self.ready[:]
-        s.decks = [d[:] for d in self.decks]
-        s.hands = self.hands[:]
-        s.done = self.done[:]
-        s.cards = [c[:] for c in self.cards]
-        s.kills = [k[:] for k in self.kills]
-        s.dealt, s.returned = self.dealt[:], self.returned[:]
-        s.vaporised, s.supply, s.step = self.vaporised, self.supply, self.step
-        s.initiative, s.last_shots, s.stopped_by = self.initiative, self.last_shots, self.stopped_by
-        s.frozen = self.frozen[:]
-        s._free = self._free
-        s._step_cache = self._step_cache  # immutable once built: shared safely
+        s.game, s.rng = self.game, self.rng.copy()
+        FIELDS.copy(self, s)
         return s
 
     def to_json(self) -> dict[str, Any]:
         """A snapshot: it shares no list with the live state, so it never changes as the
         match goes on (and ``restore`` of it gives this moment back)."""
-        return {
-            "rng": self.rng.to_json(),
-            "reveals": self.reveals,
-            "phase": self.phase,
-            "fleets": [f[:] for f in self.fleets],
-            "ready": self.ready[:],
-            "decks": [d[:] for d in self.decks],
-            "hands": self.hands[:],
-            "done": self.done[:],
-            "cards": [[*c[:C_DAMAGE], list(c[C_DAMAGE])] for c in self.cards],
-            "kills": [k[:] for k in self.kills],
-            "dealt": self.dealt[:],
-            "returned": self.returned[:],
-            "vaporised": self.vaporised,
-            "supply": self.supply,
-            "step": self.step,
-            "initiative": self.initiative,
-            "last_shots": [_shot_copy(shot) for shot in self.last_shots],
-            "stopped_by": self.stopped_by,
-            "frozen": [None if f is None else list(f) for f in self.frozen],
-        }
+        return {"rng": self.rng.to_json(), **FIELDS.dump(self)}
 
     @classmethod
     def from_json(cls, game: ConflictGame, obj: dict[str, Any]) -> ConflictState:
         n = game.players
         try:
             s = cls(game, Rng.from_json(obj["rng"]))
-            s.reveals = int(obj["reveals"])
-            if obj["phase"] not in PHASES:
-                raise ValueError(f"unknown phase {obj['phase']!r}")
-            s.phase = obj["phase"]
-            s.fleets = [[int(i) for i in f] for f in obj["fleets"]]
-            s.ready = [bool(r) for r in obj["ready"]]
-            s.decks = [[int(i) for i in d] for d in obj["decks"]]
-            s.hands = [int(h) for h in obj["hands"]]
-            s.done = [bool(d) for d in obj["done"]]
-            s.cards = [[*(int(v) for v in c[:C_DAMAGE]), tuple(c[C_DAMAGE])] for c in obj["cards"]]
-            s.kills = [[int(u) for u in k] for k in obj["kills"]]
-            s.dealt = [int(v) for v in obj["dealt"]]
-            s.returned = [int(v) for v in obj["returned"]]
-            s.vaporised, s.supply = int(obj["vaporised"]), int(obj["supply"])
-            s.step, s.initiative = int(obj["step"]), int(obj["initiative"])
-            s.last_shots = [_shot_copy(shot) for shot in obj["last_shots"]]
-            s.stopped_by = int(obj["stopped_by"])
-            # snapshots stored before the alarm step (issue 54) have no frozen cards
-            frozen = obj.get("frozen") or [None] * n
-            s.frozen = [None if f is None else (int(f[0]), int(f[1]), int(f[2])) for f in frozen]
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise ValueError(f"conflict: malformed state: {exc}") from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"conflict: malformed state: rng: {exc}") from None
+        FIELDS.load(s, obj)
+        if not s.frozen:  # snapshots stored before the alarm step (issue 54): none frozen
+            s.frozen = [None] * n
         lists = (
             s.fleets,
             s.ready,
@@ -645,6 +597,66 @@ def _shot_copy(shot: dict[str, Any]) -> dict[str, Any]:
         if isinstance(out.get(key), list):
             out[key] = out[key][:]
     return out
+
+
+def _phase(v: Any) -> str:
+    if v not in PHASES:
+        raise ValueError(f"unknown phase {v!r}")
+    return str(v)
+
+
+def _cards(v: Any) -> list[list[Any]]:
+    return [[*(int(x) for x in c[:C_DAMAGE]), tuple(c[C_DAMAGE])] for c in v]
+
+
+def _frozen(v: Any) -> list[tuple[int, int, int] | None]:
+    return (
+        [] if v is None else [None if f is None else (int(f[0]), int(f[1]), int(f[2])) for f in v]
+    )
+
+
+#: The state's fields, in snapshot order: the one list clone, to_json and restore read.
+#: A table card is a row of ints whose C_DAMAGE entry is a tuple (stored as a list).
+FIELDS = FieldTable(
+    "conflict",
+    [
+        value("reveals"),
+        value("phase", _phase),
+        int_lists("fleets"),
+        bools("ready"),
+        int_lists("decks"),
+        ints("hands"),
+        bools("done"),
+        custom(
+            "cards",
+            "[_c[:] for _c in {x}]",
+            "[[*_c[:C_DAMAGE], list(_c[C_DAMAGE])] for _c in {x}]",
+            _cards,
+        ),
+        int_lists("kills"),
+        ints("dealt"),
+        ints("returned"),
+        *(value(name) for name in ("vaporised", "supply", "step", "initiative")),
+        # the last step's shots: replaced whole, never changed in place, so shared by copies
+        custom(
+            "last_shots",
+            "{x}",
+            "[_shot_copy(_s) for _s in {x}]",
+            lambda v: [_shot_copy(s) for s in v],
+        ),
+        value("stopped_by"),
+        custom(
+            "frozen",
+            "{x}[:]",
+            "[None if _f is None else list(_f) for _f in {x}]",
+            _frozen,
+            default=lambda s: [],
+        ),
+        shared("_free"),
+        shared("_step_cache"),  # immutable once built
+    ],
+    env={"C_DAMAGE": C_DAMAGE, "_shot_copy": _shot_copy},
+)
 
 
 __all__ = ["ALARM", "BATTLE", "DEPLOY", "LAST", "OVER", "PHASES", "PREP", "ConflictState"]

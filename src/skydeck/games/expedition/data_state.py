@@ -12,9 +12,10 @@ Anomalies, then the Space gate.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from skydeck.core import Rng
+from skydeck.core import Rng, fields
 from skydeck.games.expedition.board import Grid, grid
 from skydeck.games.expedition.content import Content
 from skydeck.games.expedition.tables import Tables, tables
@@ -458,39 +459,10 @@ def set_constants(obj: StateData, content: Content) -> None:
     obj.tile_passable = (True,) * nl + tuple(a.passable for a in content.anomalies) + (True,)
 
 
-def _make_copier() -> Any:
-    """A straight-line copy of every field, generated from FIELDS (clone is hot in tree
-    search; a loop of getattr/setattr costs twice as much)."""
-    lines = ["def copy_fields(src, dst):"]
-    for name, kind in FIELDS.items():
-        expr = {
-            "v": f"src.{name}",
-            "l": f"src.{name}[:]",
-            "ll": f"[x[:] for x in src.{name}]",
-            "p": f"[dict(f) for f in src.{name}]",
-        }[kind]
-        lines.append(f"    dst.{name} = {expr}")
-    namespace: dict[str, Any] = {}
-    exec("\n".join(lines), namespace)
-    return namespace["copy_fields"]
-
-
-copy_fields = _make_copier()
-
-
-def fields_json(src: StateData) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name, kind in FIELDS.items():
-        v = getattr(src, name)
-        if kind == "v":
-            out[name] = v
-        elif kind == "l":
-            out[name] = list(v)
-        elif kind == "ll":
-            out[name] = [list(x) for x in v]
-        else:
-            out[name] = [_jsonable(f) for f in v]
-    return out
+def _value(v: Any) -> Any:
+    if not isinstance(v, (int, str)):
+        raise ValueError(f"not a number or a word: {v!r}")
+    return v
 
 
 def _jsonable(x: Any) -> Any:
@@ -506,24 +478,53 @@ _NAMES = list(FIELDS)
 MODULE_FIELDS = frozenset(_NAMES[_NAMES.index("powers") : _NAMES.index("pending")])
 
 
+def _empty(_s: Any) -> list[Any]:
+    return []
+
+
+def _zero(_s: Any) -> int:
+    return 0
+
+
+def _field(name: str, kind: str) -> fields.Field:
+    default: Callable[[Any], Any] | None = None
+    if name in MODULE_FIELDS:
+        default = _zero if kind == "v" else _empty
+    if kind == "v":
+        return fields.value(name, _value, default=default)
+    if kind == "l":
+        return fields.ints(name, default=default)
+    if kind == "ll":
+        return fields.int_lists(name, default=default)
+    return fields.custom(
+        name,
+        "[dict(_f) for _f in {x}]",
+        "[_jsonable(_f) for _f in {x}]",
+        lambda v: [tuplify(f) for f in v],
+        default=default,
+    )
+
+
+#: the field table (core/fields.py) made from FIELDS: its copy is a straight-line
+#: function (clone is hot in tree search)
+TABLE = fields.FieldTable(
+    "expedition",
+    [
+        # the match's constants and content-derived look-ups: shared by every copy
+        *map(fields.shared, ("content", "grid", "n", "n_locations", "gate_tile", "_tables")),
+        *map(fields.shared, ("tile_kind", "tile_passable", "is_solo", "rank", "turns")),
+        fields.shared("drone_faction"),
+        fields.own("applied"),  # moves applied to this object (state.py): a clone's start at 0
+        *(_field(name, kind) for name, kind in FIELDS.items()),
+    ],
+    env={"_jsonable": _jsonable},
+)
+copy_fields = TABLE.copy
+fields_json = TABLE.dump
+
+
 def fields_from_json(dst: StateData, obj: dict[str, Any]) -> None:
-    for name, kind in FIELDS.items():
-        if name not in obj and name in MODULE_FIELDS:
-            setattr(dst, name, 0 if kind == "v" else [])
-            continue
-        if name not in obj:
-            raise ValueError(f"expedition: malformed state, missing {name!r}")
-        v = obj[name]
-        if kind == "v":
-            if not isinstance(v, (int, str)):
-                raise ValueError(f"expedition: malformed state field {name!r}")
-            setattr(dst, name, v)
-        elif kind == "l":
-            setattr(dst, name, [int(x) for x in v])
-        elif kind == "ll":
-            setattr(dst, name, [[int(y) for y in x] for x in v])
-        else:
-            setattr(dst, name, [tuplify(f) for f in v])
+    TABLE.load(dst, obj)
     if not dst.dmg_cards:  # saved before Damage cards had effects: none named yet
         dst.dmg_cards = [[] for _ in dst.hand]
     if not dst.base_moves:  # saved before issue 54: the round's movement is in ``moves``

@@ -317,17 +317,10 @@ class ExpeditionState(StateData, State):
 
     # --- copies and storage ----------------------------------------------------------------
     def clone(self) -> ExpeditionState:
+        """The field table's copy (data_state.TABLE): constants shared, data copied;
+        ``applied`` starts again at 0 (it counts moves applied to this object)."""
         s = ExpeditionState.__new__(ExpeditionState)
-        s.game, s.content, s.grid, s.n = self.game, self.content, self.grid, self.n
-        s.n_locations, s.gate_tile = self.n_locations, self.gate_tile
-        s.tile_kind, s.tile_passable, s._tables = self.tile_kind, self.tile_passable, self._tables
-        s.is_solo, s.rank, s.turns, s.drone_faction = (
-            self.is_solo,
-            self.rank,
-            self.turns,
-            self.drone_faction,
-        )
-        s.rng = self.rng.copy()
+        s.game, s.rng = self.game, self.rng.copy()
         copy_fields(self, s)
         return s
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action, Event, IllegalAction, Rng, State, player_name
+from skydeck.core.fields import FieldTable, int_lists, integer, ints, shared, value
 from skydeck.games.stellarion import effects, legal
 from skydeck.games.stellarion.legal import END, MAIN, OVER, Key
 from skydeck.games.stellarion.view import make_view
@@ -14,25 +15,43 @@ from skydeck.games.stellarion.view import resample as _resample
 if TYPE_CHECKING:
     from skydeck.games.stellarion.game import StellarionGame
 
-_FIELDS_INT = (
-    "stars",
-    "sun",
-    "held",
-    "turn",
-    "phase",
-    "outcome",
-    "turns",
-    "p_type",
-    "p_major",
-    "p_left",
-    "p_started",
-    "p_deck",
-    "p_take",
-    "reveals",
-    "breakthrough",
+#: the state's fields, in snapshot order: the one list clone, to_json and restore read
+FIELDS = FieldTable(
+    "stellarion",
+    [
+        value("reason", str),
+        *(
+            integer(name)
+            for name in (
+                "stars",
+                "sun",
+                "held",
+                "turn",
+                "phase",
+                "outcome",
+                "turns",
+                "p_type",
+                "p_major",
+                "p_left",
+                "p_started",
+                "p_deck",
+                "p_take",
+                "reveals",
+                "breakthrough",
+            )
+        ),
+        *(
+            ints(name)
+            for name in (
+                *("up", "ktop", "kbot", "outpost"),
+                *("theories", "proven", "meteors", "p_cards"),
+            )
+        ),
+        *(int_lists(name) for name in ("decks", "discards", "columns", "piles")),
+        shared("_legal"),  # never changed in place: a move replaces it
+        shared("_list"),
+    ],
 )
-_FIELDS_LIST = ("up", "ktop", "kbot", "outpost", "theories", "proven", "meteors", "p_cards")
-_FIELDS_LISTS = ("decks", "discards", "columns", "piles")
 
 
 class StellarionState(State):
@@ -185,46 +204,21 @@ class StellarionState(State):
     # --- copies and storage ---------------------------------------------------------
     def clone(self) -> StellarionState:
         s = StellarionState.__new__(StellarionState)
-        d = s.__dict__
-        d.update(self.__dict__)
+        s.__dict__.update(self.__dict__)
         s.rng = self.rng.copy()
-        s.decks = [x[:] for x in self.decks]
-        s.discards = [x[:] for x in self.discards]
-        s.columns = [x[:] for x in self.columns]
-        s.piles = [x[:] for x in self.piles]
-        s.up = self.up[:]
-        s.ktop = self.ktop[:]
-        s.kbot = self.kbot[:]
-        s.outpost = self.outpost[:]
-        s.theories = self.theories[:]
-        s.proven = self.proven[:]
-        s.meteors = self.meteors[:]
-        s.p_cards = self.p_cards[:]
+        FIELDS.copy_mutable(self, s)
         return s
 
     def to_json(self) -> dict[str, Any]:
-        obj: dict[str, Any] = {"rng": self.rng.to_json(), "reason": self.reason}
-        for name in _FIELDS_INT:
-            obj[name] = int(getattr(self, name))
-        for name in _FIELDS_LIST:
-            obj[name] = list(getattr(self, name))
-        for name in _FIELDS_LISTS:
-            obj[name] = [list(x) for x in getattr(self, name)]
-        return obj
+        return {"rng": self.rng.to_json(), **FIELDS.dump(self)}
 
     @classmethod
     def from_json(cls, game: StellarionGame, obj: dict[str, Any]) -> StellarionState:
         try:
             s = cls(game, Rng.from_json(obj["rng"]))
-            s.reason = str(obj["reason"])
-            for name in _FIELDS_INT:
-                setattr(s, name, int(obj[name]))
-            for name in _FIELDS_LIST:
-                setattr(s, name, [int(x) for x in obj[name]])
-            for name in _FIELDS_LISTS:
-                setattr(s, name, [[int(x) for x in sub] for sub in obj[name]])
         except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"stellarion: malformed state: {exc!r}") from None
+            raise ValueError(f"stellarion: malformed state: rng: {exc!r}") from None
+        FIELDS.load(s, obj)
         if len(s.decks) != 8 or len(s.piles) != game.players or len(s.up) != 8:
             raise ValueError("stellarion: malformed state: wrong number of decks or piles")
         if not 0 <= s.phase <= OVER or not 0 <= s.turn < game.players:

@@ -12,7 +12,7 @@ from skydeck.games.stellium.describe import describe as _describe_action
 from skydeck.games.stellium.describe import describe_event as _describe_event
 from skydeck.games.stellium.inverse import from_view as _from_view
 from skydeck.games.stellium.rules import effects, phases
-from skydeck.games.stellium.state import StelliumState
+from skydeck.games.stellium.state import FIELDS, StelliumState
 from skydeck.games.stellium.tables import AVAILABLE, CARDS, SLOTS, TARGETS, UNIVERSE
 
 
@@ -86,30 +86,9 @@ class StelliumGame(Game):
     def restore(self, obj: dict[str, Any]) -> StelliumState:
         try:
             s = StelliumState(self, Rng.from_json(obj["rng"]))
-            s.board = [int(x) for x in obj["board"]]
-            s.bag = [int(x) for x in obj["bag"]]
-            s.discs = [int(x) for x in obj["discs"]]
-            s.turns = [int(x) for x in obj["turns"]]
-            s.tokens = [int(x) for x in obj["tokens"]]
-            s.hands = [[int(c) for c in h] for h in obj["hands"]]
-            s.completed = [[int(c) for c in h] for h in obj["completed"]]
-            s.points = [int(x) for x in obj["points"]]
-            s.available = [int(c) for c in obj["available"]]
-            s.reserve = [int(c) for c in obj["reserve"]]
-            s.boxed = [int(c) for c in obj["boxed"]]
-            s.reached = [int(x) for x in obj["reached"]]
-            s.keep_cells = [int(x) for x in obj["keep_cells"]]
-            s.refill_queue = [int(x) for x in obj["refill_queue"]]
-            s.refill_pool = [int(x) for x in obj["refill_pool"]]
-            s.refill_seats = [int(x) for x in obj["refill_seats"]]
-            (s.turn, s.first, s.phase, s.drawn, s.placed, s.turn_count, s.reveals) = (
-                int(obj[k])
-                for k in ("turn", "first", "phase", "drawn", "placed", "turn_count", "reveals")
-            )
-            s.token_mode = bool(obj["token_mode"])
-            s.final = bool(obj["final"])
         except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"stellium: malformed state: {exc!r}") from None
+            raise ValueError(f"stellium: malformed state: rng: {exc!r}") from None
+        FIELDS.load(s, obj)
         if len(s.board) != UNIVERSE.size or len(s.bag) != 5 or len(s.tokens) != self.players:
             raise ValueError("stellium: malformed state: board, bag or tokens have the wrong size")
         effects.recolour(s)

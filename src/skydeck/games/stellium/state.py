@@ -9,6 +9,7 @@ from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action, Event, IllegalAction, Rng, State
+from skydeck.core.fields import FieldTable, derived, int_lists, ints, shared, value
 from skydeck.games.stellium.content import BAG_TOTALS
 from skydeck.games.stellium.notation import EFFECT_BODY, TIMEOUT
 from skydeck.games.stellium.rules import effects, phases
@@ -31,6 +32,26 @@ if TYPE_CHECKING:
 _ACTION_KEY = attrgetter("kind", "args")
 #: ``_legal_set`` of a state whose legal actions were looked through once already.
 _ASKED: set[tuple[str, tuple[Any, ...]]] = set()
+
+
+#: The state's fields, in snapshot order: the one list clone, to_json and restore read.
+FIELDS = FieldTable(
+    "stellium",
+    [
+        value("reveals"),
+        *(ints(name) for name in ("board", "bag", "discs", "turns", "tokens")),
+        *(int_lists(name) for name in ("hands", "completed")),
+        *(ints(name) for name in ("points", "available", "reserve", "boxed", "reached")),
+        *(ints(name) for name in ("keep_cells", "refill_queue", "refill_pool", "refill_seats")),
+        *(value(name) for name in ("turn", "first", "phase", "drawn", "placed")),
+        value("token_mode", bool),
+        value("final", bool),
+        value("turn_count"),
+        derived("colours"),  # what the board's bodies make of it: recoloured on restore
+        shared("_legal"),  # never changed in place: a move replaces it
+        shared("_legal_set"),
+    ],
+)
 
 
 class StelliumState(State):
@@ -193,53 +214,10 @@ class StelliumState(State):
     # --- copies and storage --------------------------------------------------------
     def clone(self) -> StelliumState:
         s = StelliumState.__new__(StelliumState)
-        s.game, s.rng, s.reveals = self.game, self.rng.copy(), self.reveals
-        s.board, s.colours, s.bag = self.board[:], self.colours[:], self.bag[:]
-        s.discs, s.turns, s.tokens = self.discs[:], self.turns[:], self.tokens[:]
-        s.hands = [h[:] for h in self.hands]
-        s.completed = [h[:] for h in self.completed]
-        s.points, s.available, s.reserve = self.points[:], self.available[:], self.reserve[:]
-        s.boxed, s.reached = self.boxed[:], self.reached[:]
-        s.keep_cells, s.refill_queue = self.keep_cells[:], self.refill_queue[:]
-        s.refill_pool, s.refill_seats = self.refill_pool[:], self.refill_seats[:]
-        s.turn, s.first, s.phase, s.drawn, s.placed = (
-            self.turn,
-            self.first,
-            self.phase,
-            self.drawn,
-            self.placed,
-        )
-        s.token_mode, s.final, s.turn_count = self.token_mode, self.final, self.turn_count
-        s._legal, s._legal_set = self._legal, self._legal_set  # never mutated in place
+        s.game, s.rng = self.game, self.rng.copy()
+        FIELDS.copy(self, s)
         return s
 
     def to_json(self) -> dict[str, Any]:
         """A snapshot: every list copied, so it never changes as the game goes on."""
-        return {
-            "rng": self.rng.to_json(),
-            "reveals": self.reveals,
-            "board": self.board[:],
-            "bag": self.bag[:],
-            "discs": self.discs[:],
-            "turns": self.turns[:],
-            "tokens": self.tokens[:],
-            "hands": [h[:] for h in self.hands],
-            "completed": [h[:] for h in self.completed],
-            "points": self.points[:],
-            "available": self.available[:],
-            "reserve": self.reserve[:],
-            "boxed": self.boxed[:],
-            "reached": self.reached[:],
-            "keep_cells": self.keep_cells[:],
-            "refill_queue": self.refill_queue[:],
-            "refill_pool": self.refill_pool[:],
-            "refill_seats": self.refill_seats[:],
-            "turn": self.turn,
-            "first": self.first,
-            "phase": self.phase,
-            "drawn": self.drawn,
-            "placed": self.placed,
-            "token_mode": self.token_mode,
-            "final": self.final,
-            "turn_count": self.turn_count,
-        }
+        return {"rng": self.rng.to_json(), **FIELDS.dump(self)}
