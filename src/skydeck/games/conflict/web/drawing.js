@@ -519,6 +519,42 @@ function alarmLine(view, ctx) {
   return bar;
 }
 
+/** A card's abilities in short words, printed on the shop's card (its full sentences
+ * stay in the tooltip and the rules). */
+function abilityWords(ship) {
+  const ab = ship?.abilities || {};
+  const out = (ab.immune_to || []).map((k) => `immune to strength-${k} lasers`);
+  if (ab.regenerate) out.push(`regenerates ${ab.regenerate}`);
+  if (ab.ion_proof) out.push("ion-proof");
+  return out;
+}
+
+/** "lasers 1, ion 1 · 2 shields": what the shop's picture of a card shows, in words. */
+function armsWords(ship) {
+  const lasers = ship?.lasers || [], shields = (ship?.shields || []).length;
+  const arms = lasers.length ? `laser${lasers.length > 1 ? "s" : ""} ${lasers.map((lz) => `${lz.kind && lz.kind !== "normal" ? lz.kind + " " : ""}${lz.strength}`).join(", ")}` : "no lasers";
+  return shields ? `${arms} · ${shields} shield${shields > 1 ? "s" : ""}` : arms;
+}
+
+/** The shop's picture of a card: its outline nose up with its shields and laser stubs in
+ * the table's colours (laser strength by colour, as the legend says), the same marks as
+ * the card in hand and on the table. */
+function shopArt(ship, hw, hl, seat) {
+  const m = 16;
+  const lasers = ship.lasers || [], shields = ship.shields || [];
+  // a picture only (its words are on the card beside it: armsWords), so the phone's
+  // zoom (svg[role=img]) leaves it alone
+  const g = svg("svg", { class: "cf-shop-art", viewBox: `${-hw - m} ${-hl - m} ${2 * (hw + m)} ${2 * (hl + m)}`, "aria-hidden": "true" });
+  g.append(svg("rect", { x: -hw, y: -hl, width: 2 * hw, height: 2 * hl, rx: 3, fill: "#fff", stroke: seatColour(seat), "stroke-width": 2 }));
+  g.append(svg("path", { d: `M -8 ${-hl} L 0 ${-hl - 8} L 8 ${-hl} Z`, fill: seatColour(seat) }));
+  for (const sh of shields) g.append(svg("line", { class: "cf-shield", x1: sh[0], y1: -sh[1], x2: sh[2], y2: -sh[3], stroke: SHIELD, "stroke-width": 4, "stroke-linecap": "round" }));
+  for (const lz of lasers) {
+    const [dx, dy] = heading(lz.direction);
+    g.append(svg("line", { class: "cf-laser", "data-strength": lz.strength, x1: lz.x, y1: -lz.y, x2: lz.x + dx * 14, y2: -(lz.y + dy * 14), stroke: laserColour(lz.strength, lz.kind), "stroke-width": (LASER_WIDTH[lz.strength] || 1.6) + 2, "stroke-linecap": "round" }));
+  }
+  return g;
+}
+
 /** Preparation: the ships one may still buy, as small cards on the board. */
 function shopLine(view, ctx) {
   if (view.phase !== "preparation" || !ctx.live) return null;
@@ -526,10 +562,15 @@ function shopLine(view, ctx) {
   const ready = (ctx.legal || []).find((a) => a.action.kind === "ready");
   if (!buys.length && !ready) return null;
   const row = el("div", { class: "cf-shop", style: `--seat:${seatColour(ctx.seat ?? 0)}` });
+  const hw = view.card_size.width / 2, hl = view.card_size.length / 2;
   for (const a of buys) {
     const ship = view.ships[a.action.args[0]];
+    const words = el("span", { class: "cf-shop-words" },
+      el("b", {}, ship?.name || a.action.args[0]), el("span", {}, `${ship?.cost ?? "?"} cr`), el("span", {}, `init ${ship?.initiative ?? "?"} · hull ${ship?.hull ?? "?"}`),
+      el("span", { class: "cf-arms" }, armsWords(ship)),
+      ...abilityWords(ship).map((w) => el("span", { class: "cf-ability" }, w)));
     row.append(el("button", { type: "button", "data-board-move": "buy", "data-ship": a.action.args[0], disabled: ctx.pending, title: ship?.text || a.label, onclick: () => ctx.act(a) },
-      el("b", {}, ship?.name || a.action.args[0]), el("span", {}, `${ship?.cost ?? "?"} cr`), el("span", {}, `init ${ship?.initiative ?? "?"} · hull ${ship?.hull ?? "?"}`)));
+      ship ? shopArt(ship, hw, hl, ctx.seat ?? 0) : null, words));
   }
   if (ready) row.append(el("button", { type: "button", class: "primary cf-ready", "data-board-move": "ready", disabled: ctx.pending, onclick: () => ctx.act(ready) }, "Fleet ready ▸"));
   return row;
