@@ -10,6 +10,9 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.web.a11y import serious_violations
+from tests.web.phone import check_phone, phone_context
+
 
 def test_a_whole_stellarion_game_by_clicking_then_its_replay(live, page: Page, shots):
     shots.append(page)
@@ -244,3 +247,93 @@ def test_no_label_of_the_table_is_hidden_under_another(live, page: Page, shots):
     page.goto(live.base + "/")
     hidden = {name: page.evaluate(COVERED, view) for name, view in _tables().items()}
     assert hidden == {name: [] for name in hidden}
+
+
+def _new_solo_match(page: Page, live, seed: int = 0) -> None:
+    page.goto(live.base + "/")
+    page.locator("[data-game=stellarion]").click()
+    page.fill("#seed", str(seed))
+    page.locator("#create").click()
+    expect(page.locator("#turn")).to_contain_text("Your move")
+
+
+def _list_move(page: Page, label: str) -> None:
+    """Plays a move from the list (the keyboard and screen-reader path)."""
+    before = page.locator("#status").inner_text()
+    page.locator(".action-group button", has_text=label).first.click()
+    page.wait_for_function("b => document.querySelector('#status').innerText !== b", arg=before)
+
+
+def _press(page: Page, locator, phone: bool) -> None:
+    """A finger's tap on a phone, a click on a desktop."""
+    if phone:
+        locator.tap()
+    else:
+        locator.click()
+
+
+def search_and_look_on_the_board(page: Page, live, phone: bool) -> None:
+    """Seed 0 (solo): a Ship Coordinate, then a Ship search chosen on the board (a click
+    on the deck, then on one of its cards); then a Stars Coordinate, a deck clicked and
+    the card kept on top chosen among the two seen. The log says each choice."""
+    _new_solo_match(page, live)
+    _list_move(page, "Coordinate with the Gamma top and the Ship top")
+    searches = page.locator(".action-group button", has_text="search the")
+    assert searches.count() >= 20  # the list keeps every search
+    assert not page.locator("#board .chooser").count()
+    _press(page, page.locator("svg g[data-token='alpha'].hot"), phone)
+    cards = page.locator("#board .chooser button[data-choice]")
+    expect(cards.first).to_be_visible()
+    faces = [cards.nth(i).get_attribute("data-choice") for i in range(cards.count())]
+    # one of each card the Alpha deck holds, as the list offers them
+    listed = page.locator(".action-group button", has_text="search the Alpha deck for")
+    assert len(faces) == len(set(faces)) == listed.count() >= 2, faces
+    assert all(f and f.startswith("alpha.") for f in faces), faces
+    if phone:
+        check_phone(page, "a Ship search chosen on the board")
+    pick = faces[-1]
+    assert pick
+    before = page.locator("#status").inner_text()
+    _press(page, page.locator(f"#board .chooser button[data-choice='{pick}']"), phone)
+    page.wait_for_function("b => document.querySelector('#status').innerText !== b", arg=before)
+    name = " ".join(w.capitalize() for w in pick.split("."))
+    expect(page.locator("#log")).to_contain_text(f"searches the Alpha deck for {name}")
+    expect(page.locator("#board .chooser")).to_have_count(0)
+    # the next turn: a Stars power, its deck clicked, the card kept on top chosen
+    _list_move(page, "Coordinate with the Beta top and the Stars top")
+    before = page.locator("#status").inner_text()
+    _press(page, page.locator("svg g[data-token='alpha'].hot"), phone)  # one tap: the move
+    page.wait_for_function("b => document.querySelector('#status').innerText !== b", arg=before)
+    expect(page.locator("#log")).to_contain_text("looks at the top two cards of the Alpha deck")
+    seen = page.locator("#board .chooser button[data-choice]")
+    expect(seen.first).to_be_visible()
+    assert 1 <= seen.count() <= 2
+    if phone:
+        check_phone(page, "a Stars look chosen on the board")
+    kept = seen.first.get_attribute("data-choice") or ""
+    before = page.locator("#status").inner_text()
+    _press(page, seen.first, phone)
+    page.wait_for_function("b => document.querySelector('#status').innerText !== b", arg=before)
+    kept_name = " ".join(w.capitalize() for w in kept.split("."))
+    expect(page.locator("#log")).to_contain_text(f"puts {kept_name} face up on top")
+
+
+def test_ship_search_and_stars_choices_are_made_on_the_board(live, page: Page, shots):
+    """Issue 49: a Ship search offered 32 list buttons and nothing on the board; the
+    board now shows the deck's cards to choose from, and the Stars look its two cards."""
+    shots.append(page)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    search_and_look_on_the_board(page, live, phone=False)
+    assert not errors, errors
+
+
+def test_ship_search_and_stars_choices_by_tapping_on_a_phone(live, browser, shots):
+    """The same on a phone (390x844, touch): every card to choose is a 44x44 px target."""
+    context = phone_context(browser, "portrait")
+    page = context.new_page()
+    shots.append(page)
+    search_and_look_on_the_board(page, live, phone=True)
+    faults = serious_violations(page)
+    assert not faults, faults
+    context.close()

@@ -2,7 +2,7 @@
 // Outpost, Shooting Stars, the Voyages (stacks or Mirror columns), victory piles,
 // Theories and the Glaucous Sun track. Cards that some legal move uses glow; clicking
 // them narrows the moves (see select.js).
-import { svg, words, capital } from "/static/js/common.js";
+import { el, svg, words, capital } from "/static/js/common.js";
 
 /** Solo or co-op: the players win or lose together (the end dialog says so). */
 export const cooperative = true;
@@ -75,9 +75,67 @@ function clickable(node, token, ctx, x, y, w, h) {
   if (ctx.hot?.(token) || ctx.selected?.has(token)) {
     g.append(svg("rect", { x, y, width: w, height: h, fill: "#000", "fill-opacity": 0, "pointer-events": "all" }));
     g.setAttribute("class", "hot");
-    g.addEventListener("click", () => ctx.toggle(token));
+    // a piece that is a whole move by itself (the deck a Stars power looks at) plays it
+    const move = ctx.direct?.get(token);
+    g.addEventListener("click", () => (move ? ctx.act(move) : ctx.toggle(token)));
   }
   return g;
+}
+
+/** The moves of ``kind`` that use every piece chosen so far on the board. */
+function movesOf(ctx, kind) {
+  const chosen = [...(ctx.selected || [])];
+  return (ctx.legal || []).filter((m) => m.action.kind === kind
+    && chosen.every((t) => t === kind || m.action.args.flat().map(String).includes(t)));
+}
+
+/** The Stars power's deck choice is one move a deck: a click on the deck plays it. */
+function directMoves(ctx) {
+  const out = new Map();
+  for (const m of ctx.legal || []) if (m.action.kind === "stars") out.set(String(m.action.args[0]), m);
+  return out;
+}
+
+/** A choice of cards, in a strip above the table (in sight on a phone, whatever part of
+ *  the table its window shows): ``cards`` [{face, move}], each a button drawn as the
+ *  card, whose press plays its move. The move list keeps the same moves. */
+function chooser(title, note, cards, ctx) {
+  const cw = 120, ch = 164; // its smallest text reads at 13 px, a finger's target
+  const row = el("div", { style: "display:flex;flex-wrap:wrap;gap:10px" });
+  for (const { face, move } of cards) {
+    const picture = svg("svg", { viewBox: `0 0 ${cw} ${ch}`, width: cw, height: ch, "aria-hidden": "true", focusable: "false" });
+    picture.append(cardFace(face, 1, 1, cw - 2, ch - 2));
+    row.append(el("button", {
+      type: "button", class: "card-choice", "data-choice": face, "data-board-move": "",
+      "aria-label": `${short(face)}: ${move.label}`, title: move.label,
+      style: "padding:0;border:2px dashed #ffd66b;border-radius:10px;background:none;line-height:0;cursor:pointer",
+      onclick: () => ctx.act(move),
+    }, picture));
+  }
+  return el("div", { class: "chooser", role: "group", "aria-label": title, style: "margin:0 0 10px" },
+    el("p", { style: "margin:0 0 6px" }, el("b", {}, title), ` · ${note}`), row);
+}
+
+/** The power's choices shown as cards: a Ship search in the deck clicked (its cards, one
+ *  of each), the Stars look (the two cards seen: the one pressed stays face up on top,
+ *  the other goes to the bottom). None otherwise. */
+function powerChoices(view, ctx) {
+  const p = view.pending;
+  if (!p || p.kind !== "coordinate" || !ctx.legal?.length) return null;
+  if (p.power === "ship") {
+    const deck = [...(ctx.selected || [])].find((t) => (view.decks || []).some((d) => d.name === t));
+    if (!deck) return null;
+    const cards = movesOf(ctx, "search").filter((m) => String(m.action.args[0]) === deck)
+      .map((m) => ({ face: String(m.action.args[1]), move: m }));
+    return cards.length ? chooser(`Search the ${capital(deck)} deck`, "choose the card to put face up on top of it", cards, ctx) : null;
+  }
+  if (p.power === "stars") {
+    const cards = movesOf(ctx, "place")
+      .filter((m) => m.action.args[0].length === 1 && m.action.args[1].length === 1)
+      .map((m) => ({ face: String(m.action.args[0][0]), move: m }));
+    return cards.length ? chooser(`The top two cards of the ${capital(p.deck || "")} deck`, "choose the card to keep face up on top; the other goes to the bottom", cards, ctx) : null;
+  }
+  return null;
 }
 
 function text(x, y, s, attrs = {}) {
@@ -177,6 +235,7 @@ export function render(root, view, ctx) {
   const hasSun = !!view.sun;
   const s = svg("svg", { role: "img", "aria-label": "Stellarion table" });
   s.append(defs());
+  ctx = { ...ctx, direct: directMoves(ctx) };
   const decks = Object.fromEntries(view.decks.map((d) => [d.name, d]));
   ["alpha", "beta", "gamma", "delta"].forEach((n, i) => decks[n] && deckSlot(s, decks[n], 20 + i * 245, 40, ctx));
   TYPES.forEach((n, i) => decks[n] && deckSlot(s, decks[n], 20 + i * 245, 245, ctx));
@@ -255,7 +314,8 @@ export function render(root, view, ctx) {
     }
     s.append(svg("circle", { cx: 20 + step * (sun.position + 0.5), cy: y0, r: 12, fill: "url(#sd-sun)", stroke: "#fff6c0" }));
   }
-  root.replaceChildren(s);
+  const choice = powerChoices(view, ctx);
+  root.replaceChildren(...(choice ? [choice, s] : [s]));
   return true;
 }
 
