@@ -10,6 +10,15 @@ each list with one fancy-indexed assignment (Stellium, Stellar Conflict: tables 
 once map a view's (name, value) pairs straight to indexes), or, simplest, write the
 non-zero entries into a dict (index -> value) that :class:`SparseObserver` scatters
 once (Stellarion, Stellar Expedition).
+
+An RL step asks for an observation after every move, and building the whole view then
+encoding it costs several engine steps. :meth:`Observer.observe` is the step's way in: by
+default ``encode(state.view(seat), seat)``; a game's observer may override it to encode
+straight from the state, re-encoding only the parts that changed since the last step
+(remembered by what the view would show of them). Such a path must read only what the
+view shows: tests/rl/test_state_observers.py compares it with the view's encoding over
+random games of every game, seat and option set, after ``resample`` and ``from_view``
+too, so the two can never drift apart.
 """
 
 from __future__ import annotations
@@ -64,6 +73,11 @@ class Observer(ABC):
         out = np.zeros(self.size, dtype=np.float32)
         self.fill(view, seat, out)
         return out
+
+    def observe(self, state: Any, seat: int) -> np.ndarray:
+        """The observation of ``seat`` in ``state``: its view's encoding (observers
+        with a faster path from the state override this, equal by test)."""
+        return self.encode(state.view(seat), seat)
 
     def unpack(self, obs: np.ndarray) -> dict[str, np.ndarray]:
         """The named pieces of an observation, shaped (for tests and inspection)."""

@@ -1,8 +1,8 @@
 """One episode over an engine, shared by the PettingZoo and Gymnasium faces.
 
 Holds the game, the state, the action catalogue and the observer; turns indexes into
-engine actions and back, builds masks from ``legal_actions`` and observations from
-``view(seat)`` (never the state), and scores the end. The faces (``aec``, ``parallel``,
+engine actions and back, builds masks from ``legal_actions`` and observations of what
+``view(seat)`` shows (``Observer.observe``), and scores the end. The faces (``aec``, ``parallel``,
 ``gym``) only add their APIs' bookkeeping, so all three step at the same cost.
 """
 
@@ -250,8 +250,12 @@ class Match:
 
     # --- observations and outcome ---------------------------------------------------
     def observe(self, seat: int) -> np.ndarray:
-        """The seat's observation, from its view only."""
-        return self.observer.encode(self.live.view(seat), seat)
+        """The seat's observation: what its view shows (``Observer.observe``: some
+        games encode it straight from the state, equal by test)."""
+        state = self.state
+        if state is None:
+            state = self.live
+        return self.observer.observe(state, seat)
 
     def rewards(self) -> list[float]:
         """Final rewards per seat (0 while playing): win 1, draw 0, loss -1 (co-op: the

@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from itertools import combinations, product
 from typing import Any
 
+import numpy as np
+
 from skydeck.core.action import Action
 from skydeck.core.observer import SparseObserver, Vec, counts, mark, one_hot
 from skydeck.games.stellarion.cards import (
@@ -31,8 +33,18 @@ from skydeck.games.stellarion.cards import (
     STAR_SOURCE,
     full_deck,
 )
+from skydeck.games.stellarion.cards import TYPES as CARD_TYPES
 from skydeck.games.stellarion.game import StellarionGame
-from skydeck.games.stellarion.legal import action
+from skydeck.games.stellarion.legal import (
+    LOOK,
+    OVER,
+    PHASE_NAMES,
+    POWER,
+    THRUST,
+    TRAVERSE,
+    action,
+)
+from skydeck.games.stellarion.view import POWER_NAMES
 
 COOPERATIVE = True
 SIMULTANEOUS = False
@@ -189,6 +201,20 @@ class StellarionObserver(SparseObserver):
         )
         self.o_break = self.add("breakthrough", 4, "one-hot Type of the Breakthrough")
         self.o_sun = self.add("sun", 3, "Sun position / final, Meteors held / 4, on board / 4")
+        # the state path's tables (``observe``): the view's names turned back into the
+        # indexes they encode to, so the state's small ints index them directly
+        self.theories = g.theories
+        self.sun = (g.sun_start, g.sun_final) if g.glaucous_sun else None
+        self._vidx = [self.voyages[v] for v in g.voyage_ids]
+        self._face = [FACE_INDEX[name] for name in FACE_NAMES]
+        self._phase = {p: PHASES.index(name) for p, name in enumerate(PHASE_NAMES)}
+        self._power = [TYPES.index(name) for name in POWER_NAMES]
+        self._types = [TYPES.index(name) for name in CARD_TYPES]
+        self._theory = [self.theory_type.get(t) for t in g.theory_ids]
+        self._top = [self._types[t] for t in g.theory_type]
+        self._nf = nf
+        #: the last observation made and what it came from (see ``observe``)
+        self._memo: tuple[Any, ...] | None = None
 
     def fill_entries(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
         nf = len(FACE_NAMES)
@@ -253,6 +279,161 @@ class StellarionObserver(SparseObserver):
             vec[self.o_sun] = (sun["position"] - sun["start"]) / (sun["final"] - sun["start"])
             vec[self.o_sun + 1] = sun["meteors_held"] / 4.0
             vec[self.o_sun + 2] = len(sun["meteors_on_board"]) / 4.0
+
+    def observe(self, state: Any, seat: int) -> np.ndarray:
+        """``encode(state.view(seat), seat)`` without the view, from what changed: the
+        observer keeps its last observation and the decks it came from (copies), and
+        re-encodes only the decks that differ (a move changes one or two of eight);
+        the rest, a few dozen entries, is written from the state's small ints each time.
+        tests/rl/test_state_observers.py proves it equal to the view's encoding. The
+        memory is the observer's, shared by the environments of one game and option
+        set: it is compared by value, so it serves any state (only the speed gains),
+        read once and replaced whole, so threads never see half of one."""
+        s = state
+        decks, discards, ktop, kbot, up = s.decks, s.discards, s.ktop, s.kbot, s.up
+        memo = self._memo
+        if memo is None:
+            out = np.zeros(self.size, dtype=np.float32)
+            parts = [self._part(s, d) for d in range(8)]
+            for at, values in parts:
+                out[at] = values
+        else:
+            m_decks, m_discards, m_ktop, m_kbot, m_up, parts, m_rest, last = memo
+            out = last.copy()
+            out[m_rest] = 0.0
+            if (
+                decks != m_decks
+                or discards != m_discards
+                or ktop != m_ktop
+                or kbot != m_kbot
+                or up != m_up
+            ):
+                parts = parts.copy()
+                for d in range(8):
+                    if (
+                        decks[d] != m_decks[d]
+                        or discards[d] != m_discards[d]
+                        or ktop[d] != m_ktop[d]
+                        or kbot[d] != m_kbot[d]
+                        or up[d] != m_up[d]
+                    ):
+                        out[parts[d][0]] = 0.0
+                        part = parts[d] = self._part(s, d)
+                        out[part[0]] = part[1]
+            else:
+                decks, discards, ktop, kbot, up = m_decks, m_discards, m_ktop, m_kbot, m_up
+        idx, val = self._rest(s, seat)
+        rest = np.array(idx, dtype=np.intp)
+        out[rest] = np.array(val, dtype=np.float32)
+        if memo is None or decks is not memo[0]:  # the state's lists change in place
+            decks = [c.copy() for c in decks]
+            discards = [c.copy() for c in discards]
+            ktop, kbot, up = ktop.copy(), kbot.copy(), up.copy()
+        self._memo = (decks, discards, ktop, kbot, up, parts, rest, out.copy())
+        return out
+
+    def _part(self, s: Any, d: int) -> tuple[np.ndarray, np.ndarray]:
+        """Deck ``d``'s entries (indexes, values, no index twice), as ``fill_entries``
+        writes them from the deck's part of the view (view._make_deck): its count,
+        face-up top, the known cards at each end, its contents and discards."""
+        cards = s.decks[d]
+        face, nf = self._face, self._nf
+        at = [self.o_count + d]
+        values = [len(cards) / 10.0]
+        if s.up[d]:
+            at += (self.o_up + d, self.o_top + d * nf + face[cards[-1] & 31])
+            values += (1.0, 1.0)
+        kt = s.ktop[d]
+        if kt:
+            base = self.o_known + d * KNOWN_TOP * nf
+            for k, c in enumerate(cards[: -kt - 1 : -1][:KNOWN_TOP]):
+                at.append(base + k * nf + face[c & 31])
+                values.append(1.0)
+        base = self.o_bottom + d * KNOWN_BOTTOM * nf
+        for k, c in enumerate(cards[: s.kbot[d]][:KNOWN_BOTTOM]):
+            at.append(base + k * nf + face[c & 31])
+            values.append(1.0)
+        for base, pile in ((self.o_contents, cards), (self.o_discards, s.discards[d])):
+            base += d * nf
+            copies: dict[int, int] = {}
+            for c in pile:
+                i = base + face[c & 31]
+                copies[i] = copies.get(i, 0) + 1
+            at += copies.keys()
+            values += (n / 2.0 for n in copies.values())
+        return np.array(at, dtype=np.intp), np.array(values, dtype=np.float32)
+
+    def _rest(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
+        """Every entry but the decks': (indexes, values); an index twice only with
+        the same value (a fancy-indexed write keeps one)."""
+        idx: list[int] = []
+        val: list[float] = []
+        if seat is not None and seat >= 0:
+            idx.append(self.o_seat + seat)
+            val.append(1.0)
+        phase = s.phase
+        if phase != OVER and s.turn >= 0:
+            idx.append(self.o_turn + s.turn)
+            val.append(1.0)
+        idx += (self.o_turns, self.o_phase + self._phase[phase], self.o_stars)
+        val += (s.turns / 50.0, 1.0, s.stars / 4.0)
+        face = self._face
+        o = self.o_outpost
+        for c in s.outpost:
+            idx.append(o + face[c & 31])
+            val.append(1.0)
+        vidx = self._vidx
+        o, acc = self.o_vplay, self.o_vacc
+        for col in s.columns:
+            for v in col:
+                idx.append(o + vidx[v])
+                val.append(1.0)
+            if col:
+                idx.append(acc + vidx[col[-1]])
+                val.append(1.0)
+        nv = len(vidx)
+        for p, pile in enumerate(s.piles):
+            o = self.o_vwon + p * nv
+            for v in pile:
+                idx.append(o + vidx[v])
+                val.append(1.0)
+        if phase in (POWER, LOOK, THRUST):
+            misc = self.o_pmisc
+            idx += (self.o_pkind, self.o_ppower + self._power[s.p_type], misc, misc + 1, misc + 2)
+            val += (1.0, 1.0, float(bool(s.p_major)), s.p_left / 4.0, float(bool(s.p_started)))
+            if s.p_deck >= 0:
+                idx.append(self.o_pdeck + s.p_deck)
+                val.append(1.0)
+            if s.p_cards:
+                held: dict[int, float] = {}
+                for c in s.p_cards:
+                    i = self.o_pcards + face[c & 31]
+                    held[i] = held.get(i, 0.0) + 1.0
+                idx += held.keys()
+                val += held.values()
+        elif phase == TRAVERSE:
+            idx += (self.o_pkind + 1, self.o_pmisc + 2)
+            val += (1.0, s.p_take / 3.0)
+        if self.theories:
+            o = self.o_theory
+            left = s.theories
+            if left:
+                idx.append(o + self._top[left[-1]])
+                val.append(1.0)
+            theory = self._theory
+            for t in left:
+                kind = theory[t]
+                if kind is not None:
+                    idx.append(o + 4 + kind)
+                    val.append(1.0)
+            idx += (o + 8, o + 9, self.o_break + self._types[s.breakthrough])
+            val += (len(left) / 4.0, len(s.proven) / 4.0, 1.0)
+        if self.sun is not None:
+            start, final = self.sun
+            o = self.o_sun
+            idx += (o, o + 1, o + 2)
+            val += ((s.sun - start) / (final - start), s.held / 4.0, len(s.meteors) / 4.0)
+        return idx, val
 
 
 OBSERVER = StellarionObserver
