@@ -166,7 +166,9 @@ function mapSvg(view, ctx) {
   const pos = ([q, r]) => [SIZE * Math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r];
   const W = SIZE * Math.sqrt(3) * (2 * R + 1) + 20, H = SIZE * 1.5 * 2 * R + SIZE * 2 + 20;
   const ox = W / 2, oy = H / 2;
-  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Stellar Expedition map", class: "xmap" });
+  // on a phone, the zoomed window opens on the middle, where the Space Gate and the
+  // tiles are (js/zoom.js)
+  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Stellar Expedition map", class: "xmap", "data-zoom-start": "center" });
   const tiles = new Map(view.map.tiles.map((t) => [t.cell, t]));
   const cellOfTile = new Map(view.map.tiles.map((t) => [t.tile, t.cell]));
   all.forEach(([q, r], cell) => {
@@ -321,19 +323,26 @@ export function render(root, view, ctx) {
   }
   side.append(el("div", { class: "xdecks muted" }, `Decks: ${view.decks.locations} Locations · ${view.decks.encounters} Encounters · ${view.decks.upgrades} Upgrades · ${view.decks.damage} Damage cards`));
 
+  // Crew played to the Encounter or Expedition being judged stay in the hand in the view
+  // until it is resolved; the page lists them once, under "Played so far".
+  const pend = view.pending;
+  const playedNow = ["enc", "exp"].includes(pend?.kind) ? new Set(pend.played || []) : new Set();
   const panels = el("div", { class: "xplayers" });
   view.players.forEach((p, seat) => {
+    const played = seat === pend?.seat ? playedNow : new Set();
+    const hand = p.hand ? p.hand.filter((id) => !played.has(id)) : null;
+    const handCount = hand ? hand.length : Math.max(0, (p.hand_count ?? 0) - played.size);
     const mine = seat === view.seat;
     const turn = view.turn === seat || (view.to_move || []).includes(seat);
     const panel = el("section", { class: `xplayer${turn ? " turn" : ""}`, style: `border-color:${seatColour(seat)}`, "data-seat": seat });
     panel.append(el("h4", {}, el("span", { class: "seat-dot", style: `background:${seatColour(seat)}` }), ` ${name(seat)}${mine ? " (you)" : ""} · ${card(p.faction)?.name || capital(p.faction)} · ${p.points} points`));
     panel.append(el("div", { class: "xres" },
       el("span", {}, `${p.rm} RM`), el("span", {}, `${p.crystal} Crystals`), el("span", {}, `${p.influence} Influence`),
-      el("span", {}, `${p.embassies_left} Embassies left`), el("span", {}, `${p.moves} moves`), el("span", {}, `crew in hand: ${p.hand ? p.hand.length : p.hand_count}`)));
+      el("span", {}, `${p.embassies_left} Embassies left`), el("span", {}, `${p.moves} moves`), el("span", {}, `crew in hand: ${handCount}`)));
     const faction = card(p.faction);
     if (faction) panel.append(el("div", { class: "xspecials muted" }, faction.lines.join(" · ")));
     if (p.powers?.length) add(panel, row("Powers", p.powers, ctx, { small: true }));
-    if (p.hand) add(panel, row("Crew in hand", p.hand, ctx, { empty: "none" }));
+    if (hand) add(panel, row("Crew in hand", hand, ctx, { empty: "none" }));
     add(panel, row("Expeditions", [...(p.expeditions || []), ...(p.secret || [])], ctx, { empty: "none" }));
     if (!p.secret && p.secret_tiers?.length) panel.append(el("div", { class: "muted" }, `Secret Expeditions: ${p.secret_tiers.map(capital).join(", ")}`));
     add(panel, row("Upgrades", p.slots, ctx, { small: true, slots: true, nullText: "under a Damage card", empty: "none" }));
@@ -344,7 +353,11 @@ export function render(root, view, ctx) {
     panels.append(panel);
   });
 
-  root.replaceChildren(el("div", { class: "xgrid" }, el("div", { class: "xmap-wrap" }, map), side), panels);
+  // While an Encounter or an Expedition is judged, the map stays in sight beside it (or,
+  // on a phone held upright, above it in a shorter window): expedition.css.
+  const judging = ["enc_pick", "enc", "enc_reward", "exp"].includes(view.pending?.kind);
+  if (judging) Object.assign(map.dataset, { roomTall: "0.36", roomWide: "0.7" });
+  root.replaceChildren(el("div", { class: `xgrid${judging ? " judging" : ""}` }, el("div", { class: "xmap-wrap" }, map), side), panels);
   // a full card stays up while its card is still on the page (an update redraws it)
   if (popup && !popup.hidden && !document.querySelector(`[data-card="${CSS.escape(shownId || "")}"]`)) hideFull();
   return true;

@@ -87,11 +87,20 @@ function mountOne(s, key) {
   const fit = width / base.w;
   const readable = Math.max(fit, READABLE / smallestFont(s)) || fit;
   const tall = window.innerHeight > window.innerWidth;
-  const room = Math.max(200, window.innerHeight * (tall ? 0.68 : 0.82));
+  // A drawing may ask for less of the screen (data-room-tall / data-room-wide: a share
+  // of its height), so what it is shown beside fits too (Expedition's Encounter).
+  const share = Number(s.dataset[tall ? "roomTall" : "roomWide"]) || (tall ? 0.68 : 0.82);
+  const room = Math.max(200, window.innerHeight * share);
   const height = Math.min(base.h * readable, room);
   s.style.height = `${height}px`;
+  // The window opens on the drawing's top left corner, or on its middle where the
+  // drawing asks (data-zoom-start="center": Expedition's map grows from its centre).
+  const centred = s.dataset.zoomStart === "center";
+  const start = () => (centred
+    ? { x: base.x + (base.w - width / readable) / 2, y: base.y + (base.h - height / readable) / 2 }
+    : { x: base.x, y: base.y });
   let view = views.get(key);
-  if (!view || view.width !== width) view = { z: 1, x: base.x, y: base.y, width };
+  if (!view || view.width !== width) view = { z: 1, ...start(), width };
   view.k = view.z * readable;
   views.set(key, view);
 
@@ -115,7 +124,7 @@ function mountOne(s, key) {
     view.y = uy - py / view.k;
     apply();
   };
-  const reset = () => { Object.assign(view, { k: readable, x: base.x, y: base.y }); apply(); };
+  const reset = () => { Object.assign(view, { k: readable, ...start() }); apply(); };
   apply();
   // The gestures below read the current window from here (one set of listeners per
   // drawing, however often the page mounts it again).
