@@ -251,12 +251,15 @@ def check_from_view(game: Game, seed: int, every: int = 3) -> None:
 def check_action_round_trips(game: Game, seed: int, every: int = 1) -> None:
     for step, state in walk(game, seed, every):
         for seat in state.to_move:
+            view = state.view(seat)
             for action in state.legal_actions(seat):
                 assert game.parse_action(str(action)) == action, f"step {step}: text {action}"
                 obj = json.loads(json.dumps(action.to_json()))
                 assert game.action_from_json(obj) == action, f"step {step}: json {action}"
                 hash(action)
+                # the one description: a log's (no view) and a menu's (the seat's view)
                 assert isinstance(game.describe(action), str)
+                assert isinstance(game.describe(action, view), str)
 
 
 def _expect_illegal(state: State, action: Any, seat: Any) -> None:

@@ -43,12 +43,9 @@ def render_view(game: Game, view: dict[str, Any], seat: int | None) -> Any:
 
 
 def action_label(game: Game, action: Action, view: dict[str, Any]) -> str:
-    """The game's terminal names an action from the view (naming the real cards);
-    otherwise ``game.describe``."""
-    module = game_terminal(game)
-    if module is not None and hasattr(module, "label"):
-        return str(module.label(action, view))
-    return game.describe(action)
+    """The menu's line: the game's one description of the move (``Game.describe``),
+    given the seat's view so that it names what the seat sees (the real cards)."""
+    return game.describe(action, view)
 
 
 def action_table(game: Game, actions: list[Action], view: dict[str, Any]) -> Table:

@@ -61,3 +61,14 @@ def test_a_clock_action_is_never_offered_in_the_terminal() -> None:
     text = out.getvalue()
     assert "draw" in text
     assert "timeout" not in text and "Time is up" not in text
+
+
+def test_every_game_names_its_moves_in_one_place() -> None:
+    """A move is described once, by ``Game.describe`` (given the seat's view for a menu):
+    no game's terminal module keeps a second description of its actions."""
+    from skydeck.registry import game_ids
+    from skydeck.terminal import game_terminal
+
+    for game_id in game_ids():
+        module = game_terminal(game_id)
+        assert module is None or not hasattr(module, "label"), f"{game_id}: terminal.label"

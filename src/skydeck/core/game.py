@@ -171,8 +171,12 @@ class Game(ABC):
     def action_from_json(self, obj: Any) -> Action:
         return Action.from_json(obj)
 
-    def describe(self, action: Action) -> str:
-        """A readable name for menus and logs (defaults to the notation)."""
+    def describe(self, action: Action, view: Mapping[str, Any] | None = None) -> str:
+        """The action as a sentence: the one description of a move, for menus (the
+        terminal's and the page's) and logs (defaults to the notation). ``view``, the
+        seat's view when a menu is drawn, lets a game name what that seat sees (the
+        cards on a deck's top, its own hand); without it the sentence names only what the
+        action says, as a log of past moves must."""
         return str(action)
 
     def describe_event(

@@ -7,7 +7,8 @@ import argparse
 from rich.console import Console
 
 from skydeck.core import Action, Rng
-from skydeck.games.conflict.terminal import add_arguments, label, options_from_args, render
+from skydeck.games.conflict.terminal import add_arguments, options_from_args, render
+from skydeck.terminal import action_label
 from tests.games.conflict.helpers import load
 
 
@@ -38,16 +39,20 @@ def test_render_every_phase_without_leaking() -> None:
         seat = rng.choice(st.to_move)
         acts = st.legal_actions(seat)
         for a in acts[:3]:
-            assert isinstance(label(a, st.view(seat)), str)
+            assert isinstance(game.describe(a, st.view(seat)), str)
         st.apply(rng.choice(acts), seat)
     assert {"preparation", "deployment", "battle", "over"} <= seen
 
 
 def test_labels_name_the_cards() -> None:
+    """The menu's line is the game's one description given the seat's view: a purchase
+    with the card's VP and lasers; the log's (no view) keeps cost, initiative and hull."""
     game = load()
     st = game.new(1)
-    text = label(Action("buy", ("wiss.tempest_1",)), st.view(0))
-    assert text.startswith("buy Tempest I: 3 cr, init 4, hull 3") and "lasers 3" in text
+    buy = Action("buy", ("wiss.tempest_1",))
+    text = action_label(game, buy, st.view(0))
+    assert text.startswith("buy Tempest I (3 cr, init 4, hull 3, ") and "lasers 3" in text
+    assert game.describe(buy) == "buy Tempest I (3 cr, init 4, hull 3)"
 
 
 # --- hotseat play through the generic terminal loop, with scripted input ------------

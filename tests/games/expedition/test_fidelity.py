@@ -232,14 +232,17 @@ def test_passing_the_window_keeps_the_upgrade() -> None:
 
 def test_the_terminal_names_special_actions_and_windows() -> None:
     from skydeck.core import Action
-    from skydeck.games.expedition.terminal import describe_pending, label
+    from skydeck.games.expedition.terminal import describe_pending
 
     st = rolled("special1")
     act(st, "reward special1", 0)
     view = st.view(0)
-    assert label(Action("special", (1,)), view) == "special 1 (Afterburner)"
+    describe = st.game.describe
+    assert describe(Action("special", (1,)), view) == "use special action 1: Afterburner"
+    assert describe(Action("special", (1,))) == "use special action 1"  # a log: no view
     assert "keep it for later" in describe_pending(view["pending"])
-    assert "exploration discount only" in label(Action("build", ("exploration",)), view)
+    assert describe(Action("pass"), view) == "pass (keep it for later)"
+    assert "exploration discount only" in describe(Action("build", ("exploration",)), view)
 
 
 # --- 6. ships move through empty space --------------------------------------------------
@@ -324,9 +327,7 @@ def test_players_place_their_starting_tiles_one_by_one_where_they_choose() -> No
     assert set(offered) == ring and len(offered) == 6
     assert st.legal_actions(1) == []  # one by one
     choice = offered[-1]  # not the usual layout's cell
-    from skydeck.games.expedition.terminal import label
-
-    assert "your Starting tile" in label(st.legal_actions(0)[0], st.view(0))
+    assert "your Starting tile" in st.game.describe(st.legal_actions(0)[0], st.view(0))
     events = act(st, f"start {choice}", 0)
     assert st.ship[0] == choice and st.board[choice] == st.start_of(0)
     assert any(e.kind == "start_tile" for e in events)

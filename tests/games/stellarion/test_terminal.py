@@ -10,7 +10,8 @@ from rich.console import Console
 
 import skydeck
 from skydeck.games.stellarion import terminal as st_terminal
-from skydeck.terminal import play
+from skydeck.games.stellarion.describe import face
+from skydeck.terminal import action_label, play
 
 
 def run(lines: list[str], seed: int = 4, **options) -> tuple[str, object]:
@@ -39,15 +40,19 @@ def test_board_shows_observatory_outpost_voyages_and_expansions() -> None:
 
 
 def test_actions_name_the_real_cards() -> None:
+    """The menu's line is the game's one description, given the seat's view: it names
+    the face-up tops a Coordinate would use; without the view (a log) only their decks."""
     game = skydeck.load("stellarion")
     state = game.new(4)
     view = state.view(0)
     tops = {d["name"]: d["top"] for d in view["decks"]}
     action = next(a for a in state.legal_actions(0) if a.kind == "coordinate")
-    label = st_terminal.label(action, view)
+    label = action_label(game, action, view)
     first_deck = str(action.args[0][0])  # type: ignore[index]
-    assert st_terminal.face_text(tops[first_deck]).plain in label
-    assert f"({first_deck.capitalize()} deck)" in label
+    assert label == game.describe(action, view)
+    assert f"the {face(tops[first_deck])}" in label  # 'the Gamma Ship'
+    assert f"the {first_deck.capitalize()} top" in game.describe(action)
+    assert face(tops[first_deck]) not in game.describe(action)
 
 
 def test_help_undo_and_a_clear_error() -> None:

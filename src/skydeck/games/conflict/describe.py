@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from skydeck.core import Action
 from skydeck.core.game import generic_event_sentence, seat_name
 
 if TYPE_CHECKING:
@@ -55,6 +56,71 @@ def _cap(text: str) -> str:
 
 def _plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+_LASER_MARK = {"ion": "i", "piercing": "p", "normal": ""}
+
+
+def ship_line(
+    name: str,
+    cost: int,
+    initiative: int,
+    hull: int,
+    vp: int,
+    lasers: Sequence[tuple[int, str]] | None,
+) -> str:
+    """'Tempest I (3 cr, init 4, hull 3)', with ', 1 VP, lasers 3+1i' when the lasers are
+    given (a menu or the card in hand, where the seat weighs them)."""
+    more = ""
+    if lasers is not None:
+        marks = "+".join(f"{s}{_LASER_MARK.get(k, '')}" for s, k in lasers)
+        more = f", {vp} VP, lasers {marks or '-'}"
+    return f"{name} ({cost} cr, init {initiative}, hull {hull}{more})"
+
+
+def describe(game: ConflictGame, action: Action, view: Mapping[str, Any] | None = None) -> str:
+    """A move as menus and logs name it: 'buy Tempest I (3 cr, init 4, hull 3)'. Given
+    the seat's view (a menu), a purchase also gives the card's VP and lasers and a
+    placement names the card in hand: what the seat weighs before choosing."""
+    k, args = action.kind, action.args
+    if k == "buy" and args:
+        idx = game.content.by_id.get(str(args[0]))
+        if idx is not None:
+            s = game.content.ships[idx]
+            lasers = [(lz.strength, lz.kind) for lz in s.lasers] if view is not None else None
+            return f"{k} {ship_line(s.name, s.cost, s.initiative, s.hull, s.vp, lasers)}"
+    if k == "timeout" and all(type(v) is int for v in args):
+        n = [int(v) for v in args]  # type: ignore[arg-type]
+        moving = [  # the server's clock, with the cards being moved
+            f"Player {n[i] + 1}'s at ({n[i + 1]}, {n[i + 2]}) mm facing {n[i + 3]} degrees"
+            for i in range(0, len(n) - 3, 4)
+        ]
+        return "the clock: " + (
+            "cards being moved: " + "; ".join(moving) if moving else "no card being moved"
+        )
+    if k == "deploy" and not args:
+        return "deploy here (the frozen card lands where it is)"
+    if k == "remove" and not args:
+        return "remove (the frozen card leaves the game)"
+    if k == "close" and not args:
+        return "the clock: the grace period after the alarm is over"
+    if k == "place" and len(args) == 3:
+        x, y, a = args
+        card = _card_in_hand(game, view)
+        return f"place {card + ' ' if card else ''}at ({x}, {y}) mm facing {a} degrees"
+    if view is not None and k == "done":
+        return "deploy no more cards"
+    if view is not None and k == "fire" and view.get("battle", {}).get("next") is not None:
+        return f"fire: resolve initiative {view['battle']['next']}"
+    return str(action)
+
+
+def _card_in_hand(game: ConflictGame, view: Mapping[str, Any] | None) -> str:
+    """The ship the seat is deploying, from its own view ('' without one)."""
+    if view is None or view.get("seat") is None:
+        return ""
+    hand = view["seats"][view["seat"]].get("hand")
+    return ship_name(game, hand) if hand else ""
 
 
 def describe_event(

@@ -11,6 +11,7 @@ from skydeck.core import Game, OptionSpec, Rng, State
 from skydeck.core.capabilities import Capabilities, SeatFacets, TimedAction, Uses
 from skydeck.games.conflict.belief import from_view as _from_view
 from skydeck.games.conflict.content import RACES, Content, default_content
+from skydeck.games.conflict.describe import describe as _describe_action
 from skydeck.games.conflict.describe import describe_event as _describe_event
 from skydeck.games.conflict.shapes import Shapes
 from skydeck.games.conflict.state import ConflictState
@@ -143,32 +144,8 @@ class ConflictGame(Game):
             raise ValueError("conflict: a state must be a JSON object")
         return ConflictState.from_json(self, obj)
 
-    def describe(self, action: Any) -> str:
-        if action.kind == "buy" and action.args:
-            idx = self.content.by_id.get(str(action.args[0]))
-            if idx is not None:
-                s = self.content.ships[idx]
-                return f"{action.kind} {s.name} ({s.cost} cr, init {s.initiative}, hull {s.hull})"
-        if action.kind == "timeout" and all(type(v) is int for v in action.args):
-            args = action.args  # the server's clock, with the cards being moved
-            moving = [
-                f"Player {args[k] + 1}'s at ({args[k + 1]}, {args[k + 2]}) mm "
-                f"facing {args[k + 3]} degrees"
-                for k in range(0, len(args) - 3, 4)
-            ]
-            return "the clock: " + (
-                "cards being moved: " + "; ".join(moving) if moving else "no card being moved"
-            )
-        if action.kind == "deploy" and not action.args:
-            return "deploy here (the frozen card lands where it is)"
-        if action.kind == "remove" and not action.args:
-            return "remove (the frozen card leaves the game)"
-        if action.kind == "close" and not action.args:
-            return "the clock: the grace period after the alarm is over"
-        if action.kind == "place" and len(action.args) == 3:
-            x, y, a = action.args
-            return f"place at ({x}, {y}) mm facing {a} degrees"
-        return str(action)
+    def describe(self, action: Any, view: Mapping[str, Any] | None = None) -> str:
+        return _describe_action(self, action, view)
 
     def describe_event(
         self, event: Mapping[str, Any], names: Sequence[str], state: State | None = None

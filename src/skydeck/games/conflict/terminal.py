@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from skydeck.core import Action
+from skydeck.games.conflict.describe import ship_line
 
 if TYPE_CHECKING:
     from skydeck.games.conflict.game import ConflictGame
@@ -208,7 +209,12 @@ def _suggestion_text(view: dict[str, Any], seat: int) -> Text | None:
         return None
     hand = view["seats"][seat]["hand"]
     out = Text()
-    out.append(f"Your card: {label(Action('buy', (hand,)), view)[4:]}\n", style="bold")
+    ship = view["ships"][hand]
+    lasers = [(lz["strength"], lz["kind"]) for lz in ship["lasers"]]
+    line = ship_line(
+        ship["name"], ship["cost"], ship["initiative"], ship["hull"], ship["vp"], lasers
+    )
+    out.append(f"Your card: {line}\n", style="bold")
     out.append(
         "Suggested placements (type the number, or any 'place X Y ANGLE' in whole mm and "
         "degrees: x 0-900 left to right, y 0-600 bottom to top, angle 0 = nose up, "
@@ -300,31 +306,3 @@ def shown_actions(view: dict[str, Any], actions: list[Action]) -> list[int] | No
     seat = view["seat"]
     picked = {n - 1 for n, _a, _why in suggestions(view, seat)} if seat is not None else set()
     return [i for i, a in enumerate(actions) if a.kind != "place" or i in picked]
-
-
-def label(action: Action, view: dict[str, Any]) -> str:
-    ships = view["ships"]
-    if action.kind == "buy" and action.args and action.args[0] in ships:
-        s = ships[str(action.args[0])]
-        mark = {"ion": "i", "piercing": "p", "normal": ""}
-        lasers = "+".join(f"{lz['strength']}{mark[lz['kind']]}" for lz in s["lasers"])
-        return (
-            f"{action.kind} {s['name']}: {s['cost']} cr, init {s['initiative']}, "
-            f"hull {s['hull']}, {s['vp']} VP, lasers {lasers or '-'}"
-        )
-    if action.kind == "place" and len(action.args) == 3:
-        seat = view["seat"]
-        hand = view["seats"][seat]["hand"] if seat is not None else None
-        name = ships[hand]["name"] if hand else "card"
-        x, y, a = action.args
-        return f"place {name} at ({x}, {y}) facing {a}°"
-    if action.kind == "done":
-        seat = view["seat"]
-        rows = suggestions(view, seat, 3) if seat is not None else []
-        if not rows:
-            return "deploy no more cards"
-        best = ", ".join(str(n) for n, _a, _why in rows)
-        return f"deploy no more cards (or place: best {best}, see above; or 'place X Y ANGLE')"
-    if action.kind == "fire":
-        return f"fire: resolve initiative {view['battle']['next']}"
-    return str(action)

@@ -339,14 +339,39 @@ def name(content: Content, cid: Any) -> str:
 _TIER = {"bronze": "Bronze", "silver": "Silver", "gold": "Gold"}
 
 
-def describe(content: Content, action: Action) -> str:
+def special_name(content: Content, view: Mapping[str, Any], k: int) -> str:
+    """The name of special action ``k`` (1 or 2) of the seat the view is for: its
+    Player power with that module, else its Dashboard's."""
+    seat = view.get("seat")
+    if seat is None:
+        return f"special action {k}"
+    me = view["players"][seat]
+    powers = me.get("powers") or []
+    if len(powers) == 2:
+        return str(powers[k - 1]).replace("_", " ")
+    dash = next(d for d in content.dashboards if d.faction == me["faction"])
+    return dash.specials[k - 1].name
+
+
+def describe(content: Content, action: Action, view: Mapping[str, Any] | None = None) -> str:
     """A move as a sentence: 'play Ensign Okoro (L1: Pilot)', 'buy Command Bridge for
     2 RM, discarding Relic Scanner'. Cells are named by the view (the browser shows the
-    tile); here a move to a cell reads 'move to space 46'."""
+    tile); here a move to a cell reads 'move to space 46'. Given the seat's view (a
+    menu), a special action is named, the Starting tile said to be the seat's or the
+    drone's, and a pass in an Upgrade's window said to keep the card."""
     k = action.kind
     a = [str(x) for x in action.args]
     nm = lambda i: name(content, a[i])  # noqa: E731
     try:
+        if view is not None:
+            if k == "special" and a:
+                return f"use special action {a[0]}: {special_name(content, view, int(a[0]))}"
+            if k == "start" and a:
+                drone = view["engine"]["acted"] >= len(view["players"])
+                whose = "the drone's" if drone else "your"
+                return f"place {whose} Starting tile on space {a[0]}"
+            if k == "pass" and (view.get("pending") or {}).get("kind") == "window":
+                return "pass (keep it for later)"
         if k == "start":
             return f"place the Starting tile on space {a[0]}"
         if k == "draft":

@@ -143,10 +143,10 @@ class ExpeditionGame(Game):
     def restore(self, obj: dict[str, Any]) -> ExpeditionState:
         return ExpeditionState.from_json(self, self.content, obj)
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, view: Mapping[str, Any] | None = None) -> str:
         """The move as a sentence naming its cards ("play Ensign Okoro (L1: Pilot)");
         menus and logs show this."""
-        return _describe_action(self.content, action)
+        return _describe_action(self.content, action, view)
 
     def card_texts(self) -> dict[str, dict[str, Any]]:
         return _catalogue(self.content)

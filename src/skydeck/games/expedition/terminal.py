@@ -11,7 +11,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from skydeck.core import Action
 from skydeck.games.expedition.board import grid
 from skydeck.games.expedition.content import Content
 from skydeck.games.expedition.modules_content import MODULES, content_for
@@ -252,60 +251,3 @@ def describe_pending(p: dict[str, Any]) -> str:
             "or a special action now?"
         )
     return f"{who}: {k.replace('_', ' ')}"
-
-
-BUILD_WORDS = {
-    "": "with every discount that applies",
-    "exploration": "with the exploration discount only, keeping the build discount",
-    "bonus": "with the build discount only, keeping the exploration discount",
-    "full": "at the printed price, keeping the discounts",
-    "all": "with every discount that applies",
-}
-
-
-def special_name(view: dict[str, Any], k: int) -> str:
-    """The name of special action ``k`` (1 or 2) of the seat the view is for."""
-    c = default_content()
-    seat = view.get("seat")
-    if seat is None:
-        return f"special action {k}"
-    me = view["players"][seat]
-    powers = me.get("powers") or []
-    if len(powers) == 2:
-        return str(powers[k - 1]).replace("_", " ")
-    dash = next(d for d in c.dashboards if d.faction == me["faction"])
-    return dash.specials[k - 1].name
-
-
-def label(action: Action, view: dict[str, Any]) -> str:
-    """Menus name the content, e.g. 'expedition bronze_01 (1 pt: officer, psychic)'."""
-    c = default_content()
-    if action.kind == "special" and action.args:
-        return f"{action} ({special_name(view, int(action.args[0]))})"  # type: ignore[arg-type]
-    if action.kind == "build":
-        mode = str(action.args[0]) if action.args else ""
-        split = (
-            f"; Terraform takes {action.args[1]} off the Crystals, the rest off the RM"
-            if len(action.args) > 1
-            else ""
-        )
-        return f"{action} (an Embassy here, {BUILD_WORDS.get(mode, mode)}{split})"
-    over = action.kind in ("move", "warp") and action.args and action.args[-1] == "hazard"
-    fly = "; flies over a Hazard and rolls its die" if over else ""
-    if action.kind == "warp" and len(action.args) > 2 and action.args[1] == "mixed":
-        return f"{action} (Warp Jumps: {action.args[2]} paid with Crystals, the rest with RM{fly})"
-    if over:
-        return f"{action} (the shortest path{fly}; without it the ship goes around)"
-    if action.kind == "start" and action.args:
-        whose = "the drone's" if view["engine"]["acted"] >= len(view["players"]) else "your"
-        return f"{action} (place {whose} Starting tile on cell {action.args[0]})"
-    if action.kind == "pass" and (view.get("pending") or {}).get("kind") == "window":
-        return "pass (keep it for later)"
-    if action.kind in ("expedition", "draft", "replace") and action.args:
-        e = c.expeditions[c.expedition_index[str(action.args[0])]]
-        need = ", ".join(e.requires.skills) or e.kind
-        return f"{action} ({e.points} pt: {need})"
-    if action.kind in ("play", "solo", "react_solo") and action.args:
-        cr = c.crew[c.crew_index[str(action.args[0])]]
-        return f"{action} ({cr.name}, L{cr.level}: {', '.join(cr.skills)})"
-    return str(action)

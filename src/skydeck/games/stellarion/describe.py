@@ -41,6 +41,14 @@ def source(name: Any, cards: Mapping[str, Any] | None = None) -> str:
     return f"the {text.capitalize()} top"
 
 
+def tops_in_view(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The face-up deck tops a seat sees (deck -> face): a menu names the cards a Launch
+    or a Coordinate would use, as the log names those it used."""
+    return {
+        str(d["name"]): d["top"] for d in view.get("decks", ()) if d.get("face_up") and d.get("top")
+    }
+
+
 def plural(name: str) -> str:
     """'Delta Planet' -> 'Delta Planets'; 'Beta Stars' stays."""
     return name if name.endswith("s") else name + "s"

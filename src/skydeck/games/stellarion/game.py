@@ -14,6 +14,7 @@ from skydeck.games.stellarion.cards import full_deck as _full_deck
 from skydeck.games.stellarion.content import EXPANSIONS, Content, default_content
 from skydeck.games.stellarion.describe import describe as _describe_action
 from skydeck.games.stellarion.describe import describe_event as _describe_event
+from skydeck.games.stellarion.describe import tops_in_view as _tops_in_view
 from skydeck.games.stellarion.inverse import from_view as _from_view
 from skydeck.games.stellarion.legal import MemoGate
 from skydeck.games.stellarion.shaping import progress
@@ -142,8 +143,8 @@ class StellarionGame(Game):
             t = self._text[action] = str(action)
         return t
 
-    def describe(self, action: Action) -> str:
-        return _describe_action(self, action)
+    def describe(self, action: Action, view: Mapping[str, Any] | None = None) -> str:
+        return _describe_action(self, action, _tops_in_view(view) if view else None)
 
     def describe_event(
         self, event: Mapping[str, Any], names: Sequence[str], state: State | None = None

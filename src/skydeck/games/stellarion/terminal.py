@@ -11,8 +11,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from skydeck.core import Action
-
 GALAXY_STYLE = {"alpha": "white", "beta": "magenta", "gamma": "blue", "delta": "dark_orange"}
 GALAXY_SIGN = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ"}
 PHASE_HELP = {
@@ -196,64 +194,3 @@ def _pending_text(p: dict[str, Any]) -> str:
             text += ": seen " + ", ".join(_plain(str(c)) for c in p["cards"])
         return text + "."
     return str(p)
-
-
-def _source(src: object, view: dict[str, Any]) -> str:
-    s = str(src)
-    if s == "star":
-        return "Shooting Star"
-    if s.startswith("out:"):
-        return f"{_plain(s[4:])} (Outpost)"
-    for d in view["decks"]:
-        if d["name"] == s:
-            return f"{_plain(d['top'])} ({s.capitalize()} deck)"
-    return s
-
-
-def label(action: Action, view: dict[str, Any]) -> str:
-    """The action in words, naming the actual cards it uses."""
-    k, a = action.kind, action.args
-    try:
-        if k == "launch":
-            cards = ", ".join(_source(x, view) for x in a[1])  # type: ignore[union-attr]
-            return f"Launch Voyage {a[0]} using {cards}"
-        if k == "coordinate":
-            return "Coordinate " + " + ".join(_source(x, view) for x in a[0])  # type: ignore[union-attr]
-        if k == "traverse":
-            return "Traverse with the Black Holes of " + ", ".join(str(x) for x in a[0])  # type: ignore[union-attr]
-        if k == "reveal":
-            return f"Reveal the top card of the {str(a[0]).capitalize()} deck"
-        if k == "search":
-            return f"Search the {str(a[0]).capitalize()} deck: {_plain(str(a[1]))} face up on top"
-        if k == "stars":
-            return f"Stars: shuffle the {str(a[0]).capitalize()} deck and look at its top two cards"
-        if k == "outpost":
-            return "Move to the Outpost: " + ", ".join(_source(x, view) for x in a[0])  # type: ignore[union-attr]
-        if k == "retrieve":
-            cards = ", ".join(_plain(str(x)) for x in a[1])  # type: ignore[union-attr]
-            where = "on top of" if len(a) > 2 else "shuffled into"
-            return f"Retrieve {cards} from the {str(a[0]).capitalize()} discards, {where} the deck"
-        if k == "place":
-            top = ", ".join(_plain(str(x)) for x in a[0]) or "nothing"  # type: ignore[union-attr]
-            bottom = ", ".join(_plain(str(x)) for x in a[1]) or "nothing"  # type: ignore[union-attr]
-            return f"Put {top} on top, {bottom} at the bottom"
-        if k == "forfeit":
-            return "Forfeit the effect" + (f" (move the Sun back {a[0]})" if a else "")
-        if k == "take":
-            return f"Take Voyage {a[0]}" + (f" for Player {int(a[1]) + 1}" if len(a) > 1 else "")  # type: ignore[arg-type]
-        if k == "meteor":
-            who = f": Player {int(a[1]) + 1} spends them" if len(a) > 1 else ""  # type: ignore[arg-type]
-            return f"Spend two Meteors for Voyage {a[0]}{who}"
-        if k == "prove":
-            return "Prove the Theory (free)"
-        if k == "bottom":
-            return f"Reversible thrusters: {_plain(str(a[1]))} to the bottom of the {a[0]} deck"
-        if k == "discard":
-            return "Discard both Ships"
-        if k == "stop":
-            return "Stop using the power"
-        if k == "end":
-            return "End the turn"
-    except (IndexError, TypeError):
-        pass
-    return str(action)

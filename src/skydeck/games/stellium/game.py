@@ -94,7 +94,8 @@ class StelliumGame(Game):
         effects.recolour(s)
         return s
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, view: Mapping[str, Any] | None = None) -> str:
+        """Everything a Stellium move names is public: the view adds nothing."""
         return _describe_action(action)
 
     def describe_event(
