@@ -465,11 +465,12 @@ def _value(v: Any) -> Any:
     return v
 
 
-def _jsonable(x: Any) -> Any:
+def jsonable(x: Any) -> Any:
+    """Frames' tuples as JSON lists (the inverse of ``tuplify``)."""
     if isinstance(x, (tuple, list)):
-        return [_jsonable(v) for v in x]
+        return [jsonable(v) for v in x]
     if isinstance(x, dict):
-        return {k: _jsonable(v) for k, v in x.items()}
+        return {k: jsonable(v) for k, v in x.items()}
     return x
 
 
@@ -499,7 +500,7 @@ def _field(name: str, kind: str) -> fields.Field:
     return fields.custom(
         name,
         "[dict(_f) for _f in {x}]",
-        "[_jsonable(_f) for _f in {x}]",
+        "[jsonable(_f) for _f in {x}]",
         lambda v: [tuplify(f) for f in v],
         default=default,
     )
@@ -517,7 +518,7 @@ TABLE = fields.FieldTable(
         fields.own("applied"),  # moves applied to this object (state.py): a clone's start at 0
         *(_field(name, kind) for name, kind in FIELDS.items()),
     ],
-    env={"_jsonable": _jsonable},
+    env={"jsonable": jsonable},
 )
 copy_fields = TABLE.copy
 fields_json = TABLE.dump

@@ -19,6 +19,7 @@ from skydeck.games.expedition.data_state import (
     copy_fields,
     fields_from_json,
     fields_json,
+    jsonable,
     new_data,
 )
 
@@ -183,7 +184,7 @@ class ExpeditionState(StateData, State):
                 "draft_pick": self.draft_pick,
                 "picked": list(self.picked),
                 "enc_known": self.enc_known,
-                "stack": [_jsonable(f) for f in self.pending],
+                "stack": [jsonable(f) for f in self.pending],
             },
         }
         if self.content.mod is not None:
@@ -233,7 +234,7 @@ class ExpeditionState(StateData, State):
             out.update(during=f["w"], of=f["of"])
         elif k == "choose":
             out["options"] = [[dict(e) for e in opt] for opt in f["opts"]]
-            out["options"] = _jsonable(out["options"])
+            out["options"] = jsonable(out["options"])
         elif k in ("tokens", "new_exp"):
             out["left"] = f["left"]
         if f.get("dr"):
@@ -262,7 +263,7 @@ class ExpeditionState(StateData, State):
                     "count": len(deck),
                     "used": [ids[x] for x in self.d_used[i]],
                     "known": bool(self.d_known[i]),
-                    "next": _jsonable(t.drone_cards[i][deck[-1]][0]) if deck else None,
+                    "next": jsonable(t.drone_cards[i][deck[-1]][0]) if deck else None,
                 }
                 if self.d_known[i]:
                     d["order"] = [ids[x] for x in deck]
@@ -370,11 +371,3 @@ def reshuffle_keeping_front(s: ExpeditionState, i: int, rng: Rng) -> None:
     same = [k for k, x in enumerate(deck) if cards[x][0] == front]
     k = same[rng.below(len(same))]
     deck[k], deck[-1] = deck[-1], deck[k]
-
-
-def _jsonable(x: Any) -> Any:
-    if isinstance(x, (tuple, list)):
-        return [_jsonable(v) for v in x]
-    if isinstance(x, dict):
-        return {k: _jsonable(v) for k, v in x.items()}
-    return x
