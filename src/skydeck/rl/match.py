@@ -17,7 +17,7 @@ from skydeck.core.action import Action
 from skydeck.core.errors import IllegalAction
 from skydeck.core.game import Game, State
 from skydeck.encoding import spec_module, tables
-from skydeck.registry import load
+from skydeck.registry import game_ids, game_module, load
 
 REWARDS = ("outcome", "margin")
 PLACEMENTS = ("grid", "continuous")
@@ -88,9 +88,12 @@ class Match:
                 f"unknown placement {placement!r}; choose one of {', '.join(PLACEMENTS)}"
             )
         if placement == "continuous" and not hasattr(module, "continuous_action"):
+            offering = [
+                g for g in game_ids() if hasattr(game_module(g, "encode"), "continuous_action")
+            ]
             raise ValueError(
                 f"{game_id} has no continuous choices: placement='continuous' is for "
-                "Stellar Conflict (conflict)"
+                f"{', '.join(offering) or 'no game'}"
             )
         self.cooperative: bool = module.COOPERATIVE
         self.simultaneous: bool = module.SIMULTANEOUS
