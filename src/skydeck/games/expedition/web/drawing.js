@@ -166,9 +166,10 @@ function mapSvg(view, ctx) {
   const pos = ([q, r]) => [SIZE * Math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r];
   const W = SIZE * Math.sqrt(3) * (2 * R + 1) + 20, H = SIZE * 1.5 * 2 * R + SIZE * 2 + 20;
   const ox = W / 2, oy = H / 2;
-  // on a phone, the zoomed window opens on the middle, where the Space Gate and the
-  // tiles are (js/zoom.js)
-  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Stellar Expedition map", class: "xmap", "data-zoom-start": "center" });
+  // A window on the map where its labels read at 12 px, on a desktop too (drawn whole
+  // in its column they read at 6-7 px), opening on the middle, where the Space Gate and
+  // the tiles are (js/zoom.js).
+  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Stellar Expedition map", class: "xmap", "data-zoom-start": "center", "data-zoom-desktop": "1" });
   const tiles = new Map(view.map.tiles.map((t) => [t.cell, t]));
   const cellOfTile = new Map(view.map.tiles.map((t) => [t.tile, t.cell]));
   all.forEach(([q, r], cell) => {
@@ -200,6 +201,12 @@ function mapSvg(view, ctx) {
     }
     s.append(g);
   });
+  // the window opens on the middle of the tiles placed so far
+  const placed = view.map.tiles.map((t) => pos(all[t.cell] || [0, 0]));
+  if (placed.length) {
+    const xs = placed.map((p) => p[0]), ys = placed.map((p) => p[1]);
+    s.dataset.zoomCenter = `${(ox + (Math.min(...xs) + Math.max(...xs)) / 2).toFixed(1)} ${(oy + (Math.min(...ys) + Math.max(...ys)) / 2).toFixed(1)}`;
+  }
   view.players.forEach((p, seat) => {
     for (const [loc, n] of Object.entries(p.embassies || {})) {
       const cell = cellOfTile.get(loc);

@@ -23,9 +23,13 @@ const views = new Map();
 
 export const phoneMode = () => window.matchMedia(PHONE).matches;
 
-/** The drawings in ``board`` that zoom: the game's pictures (role img), not a card in hand. */
+/** The drawings in ``board`` that zoom: the game's pictures (role img), not a card in
+ * hand; on a desktop only a drawing that asks (data-zoom-desktop: Expedition's map, whose
+ * labels would read at 6-7 px drawn whole in its column). */
 function drawings(board) {
-  return [...board.querySelectorAll("svg[role=img][aria-label]")].filter((s) => !s.parentElement?.closest("svg"));
+  const phone = phoneMode();
+  return [...board.querySelectorAll("svg[role=img][aria-label]")]
+    .filter((s) => !s.parentElement?.closest("svg") && (phone || s.dataset.zoomDesktop !== undefined));
 }
 
 function baseBox(s) {
@@ -48,7 +52,7 @@ function smallestFont(s) {
 /** Makes every drawing of ``board`` zoomable when the page is on a phone; a no-op on a
  *  desktop or a tablet. Call after each redraw (the drawings are new then) and on resize. */
 export function mountZoom(board) {
-  if (!board || !phoneMode()) return;
+  if (!board || (!phoneMode() && !board.querySelector("svg[data-zoom-desktop]"))) return;
   mountAll(board, true);
   // A game may redraw by itself (Stellar Expedition, once its card texts have loaded):
   // a drawing that appears without the page asking gets its window too.
@@ -94,10 +98,13 @@ function mountOne(s, key) {
   const height = Math.min(base.h * readable, room);
   s.style.height = `${height}px`;
   // The window opens on the drawing's top left corner, or on its middle where the
-  // drawing asks (data-zoom-start="center": Expedition's map grows from its centre).
+  // drawing asks (data-zoom-start="center": Expedition's map grows from its centre;
+  // data-zoom-center="x y" names the point, in the drawing's units, to open on).
   const centred = s.dataset.zoomStart === "center";
+  const [cx, cy] = (s.dataset.zoomCenter || "").split(/\s+/).map(Number);
+  const mid = Number.isFinite(cx) && Number.isFinite(cy) ? [cx, cy] : [base.x + base.w / 2, base.y + base.h / 2];
   const start = () => (centred
-    ? { x: base.x + (base.w - width / readable) / 2, y: base.y + (base.h - height / readable) / 2 }
+    ? { x: mid[0] - width / readable / 2, y: mid[1] - height / readable / 2 }
     : { x: base.x, y: base.y });
   let view = views.get(key);
   if (!view || view.width !== width) view = { z: 1, ...start(), width };
@@ -140,6 +147,15 @@ function mountOne(s, key) {
   s.before(bar);
   if (!s._zoomGestures) listen(s);
   s._zoomGestures = true;
+  // The window is sized for the drawing's width: a layout that changes it later (a
+  // game's style sheet arriving after the first drawing) sizes it again.
+  if (!s._zoomResize && window.ResizeObserver) {
+    s._zoomResize = new ResizeObserver(() => {
+      const now = s.getBoundingClientRect().width;
+      if (s.isConnected && now && s._zoom && Math.abs(now - s._zoom.view.width) > 0.5) mountOne(s, key);
+    });
+    s._zoomResize.observe(s);
+  }
 }
 
 /** One finger drags the window, two pinch it; a still press is a tap (the drawing's
