@@ -99,7 +99,10 @@ class _Loop:
                         else:
                             env.step(None)
                     if observe:
-                        legal = np.flatnonzero(env.last()[0]["action_mask"])
+                        # the pick is the bench's agent, not the environment: the
+                        # mask read as booleans (same indexes, same order), since
+                        # numpy's nonzero of int8 costs 40 µs on Stellium's 13982
+                        legal = env.last()[0]["action_mask"].view(np.bool_).nonzero()[0]
                         env.step(int(legal[rng.below(len(legal))]))
                     else:
                         indices = env.legal_indices()
