@@ -24,6 +24,7 @@ STATE_PATHS = {
         {"players": 2, "expansions": ["glaucous_sun"]},
         {"players": 2, "expansions": ["black_holes", "mirrors", "theories", "glaucous_sun"]},
     ],
+    "stellium": [{"players": 2}, {"players": 3}, {"players": 4, "first_game": True}],
 }
 
 

@@ -12,7 +12,7 @@ public, and the view leaves that out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -144,6 +144,132 @@ class StelliumObserver(Observer):
         self.done_at = [{m: o_done + s * nm + i for i, m in enumerate(missions)} for s in range(n)]
         self.avail_at = {m: o_avail + i for i, m in enumerate(missions)}
         self.boxed_at = {m: o_boxed + i for i, m in enumerate(missions)}
+        # the state path's tables (``observe``): the same indexes by the state's ints
+        names = u.names
+        self.target = game.target
+        self.cell_body = _by_int(self.board_at, names, BODIES)
+        self.cell_colour = _by_int(self.colour_at, names, COLOURS)
+        self.spaces = sorted(self.cell_body)
+        self.phase_int = [self.phase_at[p] for p in PHASES]
+        self.drawn_int = [self.drawn_at.get(b) for b in BODIES]
+        self.placed_int = [self.placed_at.get(name) for name in names]
+        self.keep_int = [self.keep_at.get(name) for name in names]
+        self.bag_int = [self.o_bag + self.body_index[b] for b in bodies]
+        self.slot_int = [self.slot_index.get(name) for name in u.slot_names]
+        colour_bits = [(1 << b, COLOURS[b]) for b in (1, 2, 3, 4)]
+        self.tokens_int = [
+            [_known(at, [c for bit, c in colour_bits if t & bit]) for t in range(32)]
+            for at in self.tokens_at
+        ]
+        self.hands_int = [[at.get(m) for m in missions] for at in self.hands_at]
+        self.done_int = [[at.get(m) for m in missions] for at in self.done_at]
+        self.avail_int = [self.avail_at.get(m) for m in missions]
+        self.boxed_int = [self.boxed_at.get(m) for m in missions]
+        #: the last observation made and what it came from (see ``observe``)
+        self._memo: tuple[Any, ...] | None = None
+
+    def observe(self, state: Any, seat: int) -> np.ndarray:
+        """``encode(state.view(seat), seat)`` without the view, from what changed: the
+        observer keeps its last observation and copies of the board, the hole colours,
+        the Influence tokens and the Missions it came from, and rewrites only those
+        that differ (most moves change one or none); the rest, a few dozen entries,
+        is written from the state each time. tests/rl/test_state_observers.py proves
+        it equal to the view's encoding. The memory is shared by the environments of
+        one game and option set: compared by value, it serves any state, and it is
+        read once and replaced whole."""
+        s = state
+        missions = (s.hands, s.completed, s.available, s.boxed)
+        sources = (s.board, s.colours, s.tokens, missions)
+        memo = self._memo
+        if memo is None:
+            out = np.zeros(self.size, dtype=np.float32)
+            kept: list[Any] = [None] * 4
+            parts: list[np.ndarray] = [self._part(s, k) for k in range(4)]
+            for at in parts:
+                out[at] = 1.0
+        else:
+            kept, parts, rest, last = memo
+            out = last.copy()
+            out[rest] = 0.0
+            if sources != kept:
+                kept, parts = list(kept), list(parts)
+                for k in range(4):
+                    if sources[k] != kept[k]:
+                        out[parts[k]] = 0.0
+                        at = parts[k] = self._part(s, k)
+                        out[at] = 1.0
+                        kept[k] = None
+        for k in range(4):
+            if kept[k] is None:  # made from the state's lists, which change in place
+                kept[k] = _copy(sources[k]) if k == 3 else sources[k][:]
+        idx, val = self._rest(s, seat)
+        rest = np.array(idx, dtype=np.intp)
+        out[rest] = np.array(val, dtype=np.float32)
+        self._memo = (tuple(kept), parts, rest, out.copy())
+        return out
+
+    def _part(self, s: Any, k: int) -> np.ndarray:
+        """The indexes of the ones of part ``k``: board, colours, tokens, Missions."""
+        if k < 2:  # only the Universe's spaces are encoded
+            board = s.board if k == 0 else s.colours
+            cells = self.cell_body if k == 0 else self.cell_colour
+            at = [cells[c][board[c]] for c in self.spaces if board[c]]
+        elif k == 2:
+            at = []
+            for tokens, t in zip(self.tokens_int, s.tokens, strict=True):
+                at += tokens[t & 30]
+        else:
+            at = []
+            for table, held in (
+                *zip(self.hands_int, s.hands),
+                *zip(self.done_int, s.completed),
+                (self.avail_int, s.available),
+                (self.boxed_int, s.boxed),
+            ):
+                at += [i for i in map(table.__getitem__, held) if i is not None]
+        return np.array(at, dtype=np.intp)
+
+    def _rest(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
+        """Every entry but the four parts': (indexes, values), no index twice."""
+        idx = [self.o_seat + seat, self.o_turn + s.turn]
+        idx += [self.o_move + m for m in s.to_move]
+        idx += (self.o_first + s.first, self.phase_int[s.phase])
+        val = [1.0] * len(idx)
+        for i in (self.drawn_int[s.drawn], None if s.placed < 0 else self.placed_int[s.placed]):
+            if i is not None:
+                idx.append(i)
+                val.append(1.0)
+        keep = [i for i in map(self.keep_int.__getitem__, s.keep_cells) if i is not None]
+        idx += keep
+        val += [1.0] * len(keep)
+        m = self.o_misc
+        idx += (m, m + 1, m + 2, m + 3, m + 4)
+        val += (
+            self.target / 30.0,
+            s.turn_count / 100.0,
+            float(s.final),
+            float(s.token_mode),
+            len(s.reserve) / 40.0,
+        )
+        bag = s.bag
+        idx += self.bag_int
+        val += (bag[1] / 10.0, bag[2] / 10.0, bag[3] / 10.0, bag[4] / 10.0)
+        if s.refill_seats:
+            slot = self.slot_int[s.refill_queue[0]]
+            if slot is not None:
+                idx.append(self.o_refill + slot)
+                val.append(1.0)
+            pool = s.refill_pool
+            for b in (1, 2, 3, 4):
+                if pool[b]:
+                    idx.append(self.o_refill + 6 + b - 1)
+                    val.append(pool[b] / 5.0)
+        reached = s.reached
+        for k in range(self.players):
+            p = self.o_points + k * 3
+            idx += (p, p + 1, p + 2)
+            val += (s.points[k] / 30.0, s.total(k) / 30.0, float(k in reached))
+        return idx, val
 
     def fill(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
         n = self.players
@@ -197,6 +323,24 @@ class StelliumObserver(Observer):
             )
         put(out, ones)
         put(out, at, values)
+
+
+def _copy(missions: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A copy of (hands, completed, available, boxed) that the game cannot change."""
+    hands, completed, available, boxed = missions
+    return ([h[:] for h in hands], [h[:] for h in completed], available[:], boxed[:])
+
+
+def _by_int(
+    table: dict[tuple[str, str], int], names: Sequence[str], values: tuple[str, ...]
+) -> dict[int, list[int]]:
+    """cell -> (value int -> flat index) for the cells the view's (name, value name)
+    table encodes: a state's list encodes through it without names."""
+    return {
+        c: [-1] + [table[name, v] for v in values[1:]]  # value 0 (none) is never read
+        for c, name in enumerate(names)
+        if all((name, v) in table for v in values[1:])
+    }
 
 
 def _known(table: dict[Any, int], keys: Iterable[Any]) -> list[int]:
