@@ -25,6 +25,13 @@ STATE_PATHS = {
         {"players": 2, "expansions": ["black_holes", "mirrors", "theories", "glaucous_sun"]},
     ],
     "stellium": [{"players": 2}, {"players": 3}, {"players": 4, "first_game": True}],
+    "conflict": [
+        {"players": 2},
+        {"players": 2, "scale": "war"},
+        {"players": 2, "scale": "dispute", "variants": ["meteor"], "meteors": 5},
+        {"players": 3, "scale": "conflict", "deployment": "light_speed"},
+        {"players": 4, "scale": "dispute", "variants": ["stolen_goods"]},
+    ],
 }
 
 

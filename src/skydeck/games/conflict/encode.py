@@ -21,8 +21,24 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
+import numpy as np
+
 from skydeck.core.action import Action
 from skydeck.core.observer import SparseObserver, Vec, mark, one_hot
+from skydeck.games.conflict.battle import (
+    C_ALIVE,
+    C_ANGLE,
+    C_CUBES,
+    C_DAMAGE,
+    C_DELAYS,
+    C_FIRED,
+    C_OWNER,
+    C_SHIP,
+    C_X,
+    C_Y,
+    effective_initiative,
+    next_initiative,
+)
 
 #: the continuous variant's ``place_any`` is legal exactly when ``done`` is (a card in
 #: hand during deployment); its Box is x, y in mm and the angle in degrees
@@ -140,6 +156,13 @@ class ConflictObserver(SparseObserver):
             "battle", 4, "steps / 20, last initiative / 10, next initiative / 10, has next"
         )
         self.o_cubes = self.add("cubes", 2, "cubes in the box / 16, vaporised / 16")
+        # the state path's tables (``observe``)
+        self.ships = content.ships
+        self.races = [RACES.index(r) for r in game.races]
+        self.ship_design = [self.designs.get(ship.id) for ship in content.ships]
+        self.ship_role = [ROLES.index(ship.role) for ship in content.ships]
+        #: the last observation made and what it came from (see ``observe``)
+        self._memo: tuple[Any, ...] | None = None
 
     def fill_entries(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
         n = self.players
@@ -199,6 +222,123 @@ class ConflictObserver(SparseObserver):
             vec[self.o_battle + 3] = 1.0
         vec[self.o_cubes] = view["cubes"]["box"] / 16.0
         vec[self.o_cubes + 1] = view["cubes"]["vaporised"] / 16.0
+
+    def observe(self, state: Any, seat: int) -> np.ndarray:
+        """``encode(state.view(seat), seat)`` without the view (whose cards' corners,
+        lasers and shields cost most of it and are not encoded), from what changed:
+        the observer keeps its last observation and each card's row (a contiguous
+        block), rewriting only the rows that differ; the seats, the hand, the battle
+        and the cubes are written each time. Only ``seat``'s own hand and fleet are
+        read. tests/rl/test_state_observers.py proves it equal to the view's
+        encoding. The memory is shared by the environments of one game and option
+        set: compared by value, read once and replaced whole."""
+        st = state
+        n = self.players
+        w = CARD_FEATURES + n + 1
+        nd = len(self.designs)
+        rows: list[list[float]] = []
+        designs: list[int] = []
+        ships = self.ships
+        for uid, c in enumerate(st.cards[:MAX_CARDS]):
+            kind = c[C_SHIP]
+            ship = ships[kind]
+            rad = math.radians(c[C_ANGLE])
+            row = [
+                1.0,
+                float(bool(c[C_ALIVE])),
+                c[C_X] / self.width,
+                c[C_Y] / self.height,
+                math.sin(rad),
+                math.cos(rad),
+                effective_initiative(st, c) / 10.0,
+                ship.hull / 5.0,
+                len(c[C_DAMAGE]) / 5.0,
+                ship.vp / 5.0,
+                c[C_CUBES] / 5.0,
+                c[C_DELAYS] / 3.0,
+                float(bool(c[C_FIRED])),
+            ]
+            row += [0.0] * (w - 13)
+            row[13 + self.ship_role[kind]] = 1.0
+            owner = c[C_OWNER]
+            row[CARD_FEATURES + (owner if owner >= 0 else n)] = 1.0
+            rows.append(row)
+            d = self.ship_design[kind]
+            designs.append(-1 if d is None else self.o_design + uid * nd + d)
+        memo = self._memo
+        if memo is None:
+            out = np.zeros(self.size, dtype=np.float32)
+            m_rows: list[list[float]] = []
+            m_designs: list[int] = []
+        else:
+            m_rows, m_designs, rest, last = memo
+            out = last.copy()
+            out[rest] = 0.0
+        for uid in range(max(len(rows), len(m_rows))):
+            new = rows[uid] if uid < len(rows) else None
+            if uid < len(m_rows) and new == m_rows[uid] and designs[uid] == m_designs[uid]:
+                continue
+            b = self.o_cards + uid * w
+            out[b : b + w] = 0.0 if new is None else new
+            if uid < len(m_designs) and m_designs[uid] >= 0:
+                out[m_designs[uid]] = 0.0
+            if new is not None and designs[uid] >= 0:
+                out[designs[uid]] = 1.0
+        idx, val = self._rest(st, seat)
+        at = np.array(idx, dtype=np.intp)
+        out[at] = np.array(val, dtype=np.float32)
+        self._memo = (rows, designs, at, out.copy())
+        return out
+
+    def _rest(self, st: Any, seat: int) -> tuple[list[int], list[float]]:
+        """Every entry but the cards': (indexes, values), no index twice."""
+        n = self.players
+        idx = [self.o_seat + seat, self.o_phase + PHASES.index(st.phase)]
+        idx += [self.o_move + s for s in st.to_move]
+        val = [1.0] * len(idx)
+        scores = st.scores
+        width = 4 + 7
+        for s in range(n):
+            b = self.o_seats + s * width
+            idx += range(b, b + 11)
+            val += (
+                *(1.0 if k == self.races[s] else 0.0 for k in range(4)),
+                float(st.ready[s]),
+                float(st.done[s]),
+                len(st.decks[s]) / 10.0,
+                float(st.hands[s] >= 0),
+                scores[s] / 10.0,
+                len(st.kills[s]) / 10.0,
+                float(s == seat),
+            )
+        ships = self.ships
+        hand = st.hands[seat]
+        if hand >= 0:
+            d = self.designs.get(ships[hand].id)
+            if d is not None and d >= 0:
+                idx.append(self.o_hand + d)
+                val.append(1.0)
+        fleet = {self.designs.get(ships[i].id) for i in st.fleets[seat]}
+        fleet.discard(None)
+        for d in fleet:
+            assert d is not None
+            idx.append(self.o_fleet + d)
+            val.append(1.0)
+        left = st.credits_left(seat)
+        if left is not None:
+            idx.append(self.o_credits)
+            val.append(left / self.credits)
+        o = self.o_battle
+        idx += (o, o + 1)
+        val += (st.step / 20.0, (st.initiative if st.initiative >= 0 else 0) / 10.0)
+        if st.phase == "battle":
+            nxt = next_initiative(st)
+            if nxt is not None:
+                idx += (o + 2, o + 3)
+                val += (nxt / 10.0, 1.0)
+        idx += (self.o_cubes, self.o_cubes + 1)
+        val += (st.supply / 16.0, st.vaporised / 16.0)
+        return idx, val
 
 
 OBSERVER = ConflictObserver
