@@ -3,7 +3,7 @@ drawn in the seat's panel and again as a bar under the panels, and Stellar Confl
 deployment clock in the table's head and again as a bar.
 
 A clock on the page is any element showing a countdown ("◔ 4.2 s", "4.2 s",
-"57.3 s left", "≤ 3 s"), found by its own text whatever its class, so a clock drawn
+"57.3 s left", "≤ 3 s", "59:58", "5:12:03", "2 d 4 h"), found by its own text whatever its class, so a clock drawn
 in a new place is counted too."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tests.web.test_panels import MATCHES
 
 #: Each visible element whose own text (not its children's) is a countdown.
 COUNTDOWNS_JS = r"""() => {
-  const countdown = /^\s*(◔\s*)?(≤\s*)?\d+(\.\d+)?\s*s(\s+left)?\s*$/;
+  const countdown = /^\s*(◔\s*)?(≤\s*)?(\d+(\.\d+)?\s*s|\d+(:\d\d){1,2}|\d+ d \d+ h)(\s+left)?\s*$/;
   const out = [];
   for (const node of document.body.querySelectorAll("*")) {
     if (!node.getClientRects().length) continue;
@@ -102,3 +102,14 @@ def test_correspondence_move_clock_is_drawn_once(live, page: Page, shots: list[A
     _once(page, "the move clock")
     clock = page.locator("#panels .pp[data-seat='0'] .pp-clock")
     expect(clock).to_have_attribute("title", "move clock: the move is owed by then")
+    # an hour's clock reads as minutes and seconds, not "3600 s"
+    expect(clock).to_have_text(re.compile(r"^◔ (1:00:00|59:[0-5]\d)$"))
+
+
+def test_a_clock_reads_in_seconds_minutes_hours_or_days(live, page: Page) -> None:
+    page.goto(live.base + "/")
+    shown = page.evaluate(
+        "async () => { const m = await import('/static/js/common.js');"
+        " return [4.25, 42, 125, 3600, 18723, 90061, 2 * 86400 + 7200].map(m.countdown); }"
+    )
+    assert shown == ["4.3 s", "42 s", "2:05", "1:00:00", "5:12:03", "1 d 1 h", "2 d 2 h"]

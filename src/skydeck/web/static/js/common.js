@@ -44,6 +44,20 @@ export function words(key) {
   return String(key).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 }
 
+/** Time left on a clock as a player reads it: "4.2 s" in the last ten seconds, "42 s",
+ * then "12:05", "5:12:03", and "2 d 4 h" for a correspondence clock of days (a move clock
+ * of an hour had read "3600 s"). */
+export function countdown(left) {
+  const s = Math.max(0, left);
+  if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)} s`;
+  const whole = Math.floor(s);
+  const two = (n) => String(n).padStart(2, "0");
+  const [d, h, m, sec] = [Math.floor(whole / 86400), Math.floor(whole / 3600) % 24, Math.floor(whole / 60) % 60, whole % 60];
+  if (d > 0) return `${d} d ${h} h`;
+  if (h > 0) return `${h}:${two(m)}:${two(sec)}`;
+  return `${m}:${two(sec)}`;
+}
+
 export function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }

@@ -1,6 +1,6 @@
 // The match page: one WebSocket to the server, which is authoritative. We draw what
 // we are sent (our seats' views, or the public view) and send the moves clicked.
-import { $, el, matchTokens, matchIdFromPath, seatName, seatColour, gameInfo, loadGameModule, capital } from "./common.js";
+import { $, el, matchTokens, matchIdFromPath, seatName, seatColour, gameInfo, loadGameModule, capital, countdown } from "./common.js";
 import { renderGeneric, renderActions } from "./generic.js";
 import { logLine } from "./events.js";
 import { rulesFor } from "./rules.js";
@@ -201,7 +201,7 @@ function drawClocks() {
       el("span", { class: "seat-dot", style: `background:${seatColour(d.seat)}` }),
       el("span", {}, `${who} · ${label}`),
       el("span", { class: "bar" }, el("span", { style: `width:${pct.toFixed(1)}%` })),
-      el("span", { class: "secs" }, `${left.toFixed(left < 10 ? 1 : 0)} s`)));
+      el("span", { class: "secs" }, countdown(left))));
   }
 }
 

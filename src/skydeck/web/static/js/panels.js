@@ -7,7 +7,7 @@
 // says comes from its own ``web/panel.js`` (``seatPanel(view, seat)``, and optionally
 // ``keepsScore``, ``extraPanels(view, game)``). A game without one, or whose view lacks
 // a key, still gets a panel (name, score, clock) instead of none.
-import { el, seatColour, seatName } from "./common.js";
+import { countdown, el, seatColour, seatName } from "./common.js";
 
 /** A stat chip: an icon or short word, a value, and a tooltip saying what it counts. */
 export const stat = (icon, value, title, cls = "") => ({ icon, value, title, cls });
@@ -43,7 +43,7 @@ function clockText(d, offset) {
   const now = Date.now() / 1000 + offset;
   if (d.start && d.start > now) return { text: "waits", low: false, waiting: true };
   const left = Math.max(0, d.due - now);
-  return { text: `${left.toFixed(left < 10 ? 1 : 0)} s`, low: left < 5, waiting: false };
+  return { text: countdown(left), low: left < 5, waiting: false };
 }
 
 /** The clock's tooltip: what it is for, or that it waits for the seat to connect. */
