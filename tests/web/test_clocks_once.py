@@ -3,8 +3,8 @@ drawn in the seat's panel and again as a bar under the panels, and Stellar Confl
 deployment clock in the table's head and again as a bar.
 
 A clock on the page is any element showing a countdown ("◔ 4.2 s", "4.2 s",
-"57.3 s left", "≤ 3 s", "59:58", "5:12:03", "2 d 4 h"), found by its own text whatever
-its class, so a clock drawn in a new place is counted too."""
+"57.3 s left", "≤ 3 s", "59:58", "5:12:03", "2 d 4 h"), found by its own text
+whatever its class, so a clock drawn in a new place is counted too."""
 
 from __future__ import annotations
 
