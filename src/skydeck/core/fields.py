@@ -39,10 +39,6 @@ class Field:
     load: Loader | None
     default: Callable[[Any], Any] | None = None
 
-    @property
-    def stored(self) -> bool:
-        return self.dump is not None
-
 
 def _int_list(v: Any) -> list[int]:
     return [int(x) for x in v]
