@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import socket
 import threading
 import time
@@ -66,10 +67,18 @@ def _post_huge(port: int, size: int, chunked: bool, answers: list[bytes]) -> Non
     sock = socket.create_connection(("127.0.0.1", port), timeout=60)
 
     def read() -> None:
+        # The head and the body may come in separate segments: read until the body its
+        # content-length names is whole, or the server closes.
+        data = b""
         with contextlib.suppress(OSError):
-            data = sock.recv(4096)
-            if data:
-                answers.append(data)
+            while chunk := sock.recv(4096):
+                data += chunk
+                head, sep, body = data.partition(b"\r\n\r\n")
+                length = re.search(rb"content-length: *(\d+)", head, re.IGNORECASE)
+                if sep and length and len(body) >= int(length.group(1)):
+                    break
+        if data:
+            answers.append(data)
 
     reader = threading.Thread(target=read)
     reader.start()
