@@ -17,7 +17,8 @@ planted mistakes, on heuristic-versus-heuristic matches of one game.
   analyser calls a blunder (and a mistake).
 
 Nothing here was used to tune anything: the settings are the games' declared defaults.
-Writes benchmarks/results/analysis-GAME.json and prints the tables in Markdown.
+Writes docs/results/analysis-GAME-Np.json (beside docs/analysis.md, which cites it; the
+folder's README names the command behind each file) and prints the tables in Markdown.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from skydeck.analysis.selfplay import heuristic_record
 from skydeck.analysis.support import analysis_for
 from skydeck.registry import load
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = Path(__file__).resolve().parent.parent / "docs" / "results"
 
 
 def _base(game: Any, support: Any) -> dict[str, Any]:
