@@ -171,6 +171,7 @@ function mapSvg(view, ctx) {
   // the tiles are (js/zoom.js).
   const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Stellar Expedition map", class: "xmap", "data-zoom-start": "center", "data-zoom-desktop": "1" });
   const tiles = new Map(view.map.tiles.map((t) => [t.cell, t]));
+  const usedCells = new Set((ctx.legal || []).filter((a) => CELL_KINDS.includes(a.action.kind)).map(cellOfMove));
   const cellOfTile = new Map(view.map.tiles.map((t) => [t.tile, t.cell]));
   all.forEach(([q, r], cell) => {
     const [x, y] = pos([q, r]);
@@ -191,7 +192,9 @@ function mapSvg(view, ctx) {
       hoverable(g, t.tile);
     }
     const token = String(cell);
-    const on = ctx.hot?.(token), chosen = ctx.selected?.has(token);
+    // A cell glows only for a move that names it as a cell: a die's or an option's
+    // index is the same token ("0", "1") and would light cells 0 and 1 otherwise.
+    const on = usedCells.has(cell) && ctx.hot?.(token), chosen = ctx.selected?.has(token);
     if (on || chosen) {
       g.append(svg("polygon", chosen ? { points: hex(cx, cy, SIZE - 4), fill: "none", stroke: "#ffd66b", "stroke-width": 4 } : { points: hex(cx, cy, SIZE - 4), class: "pulse", fill: "none", stroke: "#ffd66b", "stroke-width": 2, "stroke-dasharray": "6 4" }));
       g.append(svg("polygon", { points: hex(cx, cy, SIZE - 4), fill: "#000", "fill-opacity": 0, "pointer-events": "all" }));
@@ -243,6 +246,34 @@ function cellWords(cell, all, tiles) {
   return near.length ? `the empty space ${near.slice(0, 2).join(" and ")}` : "an empty space";
 }
 
+/** The moves that name a cell of the map, and which argument is the cell. */
+const CELL_KINDS = ["move", "warp", "wormhole", "place", "start"];
+const cellOfMove = (a) => Number(a.action.kind === "place" ? a.action.args[1] : a.action.args[0]);
+
+/** Buttons on the table for the legal moves ``pick`` selects (a die's re-roll, an
+ * option, a target): made where the thing chosen is drawn, one tap each; the move list
+ * repeats them for keyboards and screen readers. */
+function moveButtons(ctx, pick, word = (a) => a.label) {
+  return (ctx.legal || []).filter(pick).map((a) => el("button", {
+    type: "button", class: "secondary xmove", "data-board-move": a.action.kind,
+    disabled: ctx.pending, onclick: () => ctx.act(a),
+  }, word(a)));
+}
+
+/** The two Sensor dice as drawn on the table, each with what may be done with it. */
+function diceRow(p, ctx) {
+  const dice = (p.dice || []).map((face, i) => {
+    const here = (a) => ["reroll", "reroll_free"].includes(a.action.kind) && Number(a.action.args[0]) === i;
+    const take = (a) => (a.action.kind === "reward" && a.action.args[0] === face) || (a.action.kind === "encounter" && face === "encounter");
+    const firstOfFace = p.dice.indexOf(face) === i; // two equal faces: one reward button
+    return el("div", { class: `xdie face-${face}` },
+      el("div", { class: "xdie-face" }, FACES[face] || face),
+      ...moveButtons(ctx, (a) => (firstOfFace && take(a)) || here(a),
+        (a) => (a.action.kind === "reroll" ? "re-roll (1 Influence)" : a.action.kind === "reroll_free" ? "re-roll free" : a.action.kind === "encounter" ? "face the Encounter" : "take it")));
+  });
+  return el("div", { class: "xdice" }, ...dice, ...moveButtons(ctx, (a) => a.action.kind === "pass"));
+}
+
 /** The server names moves without the table; here they get its words: "space 39"
  * becomes the tile there, a chosen option its effects, a die its face, a seat its name. */
 function relabel(legal, view, ctx, all, tiles) {
@@ -281,14 +312,14 @@ function pendingBox(view, ctx, name) {
   }
   switch (p.kind) {
     case "place": say(`${who}: place a Location tile ${p.anywhere ? "on any empty space next to the map" : "next to the ship"}${p.for_drone ? " (for the drone)" : ""}.`); rowIn("Tiles to place", p.tiles, ctx); break;
-    case "sensor": say(`${who} rolled the Sensor dice: ${(p.dice || []).map((d) => FACES[d] || d).join(" and ")}. Take a reward, face an Encounter, re-roll a die or pass.`); break;
+    case "sensor": say(`${who} rolled the Sensor dice: ${(p.dice || []).map((d) => FACES[d] || d).join(" and ")}. Take a reward, face an Encounter, re-roll a die or pass.`); box.append(diceRow(p, ctx)); break;
     case "enc_pick": say(`${who}: choose the Encounter to face.`); rowIn("Encounters", p.encounters, ctx); break;
-    case "enc": say(`${who} faces this Encounter: play crew or Upgrades that meet its test, then resolve it — or fail it.`); rowIn("Encounter", [p.encounter], ctx, { extraClass: "big" }); rowIn("Played so far", [...(p.played || []), ...(p.upgrades || [])], ctx, { small: true, empty: "nothing yet" }); break;
+    case "enc": say(`${who} faces this Encounter: play crew or Upgrades that meet its test, then resolve it — or fail it.`); rowIn("Encounter", [p.encounter], ctx, { extraClass: "big" }); rowIn("Played so far", [...(p.played || []), ...(p.upgrades || [])], ctx, { small: true, empty: "nothing yet" }); box.append(el("div", { class: "xdice" }, ...moveButtons(ctx, (a) => ["resolve", "fail"].includes(a.action.kind)))); break;
     case "enc_reward": say(`${who} overcame the Encounter: take its bonus${p.alternative ? " or the other reward" : ""}.`); rowIn("Encounter", [p.encounter], ctx); break;
-    case "exp": say(`${who} attempts this Expedition: play the crew it needs, then complete it — or give up.`); rowIn("Expedition", [p.expedition], ctx, { extraClass: "big" }); rowIn("Played so far", [...(p.played || []), ...(p.upgrades || [])], ctx, { small: true, empty: "nothing yet" }); break;
+    case "exp": say(`${who} attempts this Expedition: play the crew it needs, then complete it — or give up.`); rowIn("Expedition", [p.expedition], ctx, { extraClass: "big" }); rowIn("Played so far", [...(p.played || []), ...(p.upgrades || [])], ctx, { small: true, empty: "nothing yet" }); box.append(el("div", { class: "xdice" }, ...moveButtons(ctx, (a) => ["complete", "cancel"].includes(a.action.kind)))); break;
     case "take_upgrade": say(`${who}: take an Upgrade from the store for free, or decline.`); break;
-    case "choose": say(`${who}: choose one — ${(p.options || []).map((o, i) => `option ${i + 1}: ${o.map(effectText).join(" and ")}`).join("; ")}.`); break;
-    case "target": say(`${who}: choose the ship that suffers ${HARMS[p.harm] || "the harm"}.`); break;
+    case "choose": say(`${who}: choose one — ${(p.options || []).map((o, i) => `option ${i + 1}: ${o.map(effectText).join(" and ")}`).join("; ")}.`); box.append(el("div", { class: "xdice" }, ...moveButtons(ctx, (a) => a.action.kind === "option"))); break;
+    case "target": say(`${who}: choose the ship that suffers ${HARMS[p.harm] || "the harm"}.`); box.append(el("div", { class: "xdice" }, ...moveButtons(ctx, (a) => a.action.kind === "target"))); break;
     case "react": say(`${who} is about to suffer ${HARMS[p.harm] || "harm"}: answer with a Solo mission or an Upgrade, or accept it.`); break;
     case "collect_remote": say(`${who}: collect at one of your Embassies from afar, or decline.`); break;
     case "secret_pick": say(`${who}: take a Secret Expedition for free, or decline.`); break;
