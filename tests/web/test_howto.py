@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from skydeck.registry import game_ids
+from tests.web.phone import phone_context
 
 TITLES = {
     "stellarion": "Stellarion",
@@ -91,3 +92,31 @@ def test_the_lobby_offers_how_to_play_for_every_game(live, page: Page, shots):
     first = page.locator("#howto-links button").first.get_attribute("data-howto") or ""
     _walk_through(page, TITLES[first])
     assert not errors, errors
+
+
+LINES_JS = """(sel) => { const n = document.querySelector(sel); const r = document.createRange();
+  r.selectNodeContents(n);
+  return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size; }"""
+
+
+@pytest.mark.parametrize("screen", ["desktop", "portrait", "landscape"])
+def test_the_how_to_play_button_reads_on_one_line(live, browser, shots, screen):
+    """Issue 49: on a phone "How to play" wrapped onto 4 lines of the match page's bar
+    (and onto 2 at a desktop's 1280 px). Its words are one line at every size, in every
+    game (the bar's other parts differ: a longer title or status)."""
+    if screen == "desktop":
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+    else:
+        context = phone_context(browser, screen)
+    page = context.new_page()
+    shots.append(page)
+    for game_id in [g for g in TITLES if g in game_ids()]:
+        seats = [{"kind": "human"}] + [{"kind": "ai", "agent": "random"}] * (SEATS[game_id] - 1)
+        m = live.create(
+            {"game": game_id, "seed": 1, "options": {"players": SEATS[game_id]}, "seats": seats}
+        )
+        page.goto(live.base + m["links"]["0"])
+        expect(page.locator("#howto-open")).to_be_visible()
+        lines = page.evaluate(LINES_JS, "#howto-open")
+        assert lines == 1, f"{game_id} at {screen}: 'How to play' on {lines} lines"
+    context.close()
