@@ -2,7 +2,10 @@
 Create, play to the end against the AI by clicking only, then open the replay.
 
 The player clicks the first move offered each time (a short game: every set-up here ends
-in under a hundred of the player's moves), the AI seats play as the lobby chose them."""
+in under a hundred of the player's moves), the AI seats play as the lobby chose them.
+At this desktop size axe-core checks the lobby, the match page, the end dialog and the
+replay (0 serious or critical violations; tests/web/test_phone.py does the same on
+phones)."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from skydeck.registry import game_ids
+from tests.web.a11y import serious_violations
 
 DRAWINGS = {
     "stellarion": "Stellarion table",
@@ -24,6 +28,11 @@ DRAWINGS = {
 MAX_CLICKS = 400
 
 
+def _accessible(page: Page, where: str) -> None:
+    faults = serious_violations(page)
+    assert not faults, f"{where} at 1400x900: {faults}"
+
+
 @pytest.mark.parametrize("game_id", [g for g in DRAWINGS if g in game_ids()])
 def test_lobby_create_play_to_the_end_and_replay(live, page: Page, shots, game_id):
     shots.append(page)
@@ -32,9 +41,13 @@ def test_lobby_create_play_to_the_end_and_replay(live, page: Page, shots, game_i
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(live.base + "/")
     page.click(f".game-card[data-game='{game_id}']")
+    expect(page.locator("#create")).to_be_visible()
+    _accessible(page, "lobby")
     page.click("#create")  # every default kept
     page.wait_for_url("**/m/**")
     expect(page.locator(f"svg[aria-label='{DRAWINGS[game_id]}']")).to_be_visible()
+    page.wait_for_function("() => document.querySelector('#status').innerText !== ''")
+    _accessible(page, "match page")
     end = page.locator("#end")
     clicks = 0
     while not end.is_visible():
@@ -62,6 +75,7 @@ def test_lobby_create_play_to_the_end_and_replay(live, page: Page, shots, game_i
         re.compile(r"^(You won!|You lost|.+ won|Nobody won)$")
     )
     assert page.locator("#log li").count() >= clicks
+    _accessible(page, "end dialog")
     # The replay, from the end dialog.
     dialog.get_by_role("button", name="Replay").click()
     page.wait_for_url("**/r/**")
@@ -72,4 +86,5 @@ def test_lobby_create_play_to_the_end_and_replay(live, page: Page, shots, game_i
     expect(page.locator("#slider")).to_have_value("0")
     page.click("#last")
     expect(page.locator("#slider")).to_have_value(str(steps))
+    _accessible(page, "replay")
     assert not errors, errors
