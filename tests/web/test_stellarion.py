@@ -10,6 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+import skydeck
 from tests.web.a11y import serious_violations
 from tests.web.phone import check_phone, phone_context
 
@@ -257,7 +258,7 @@ def _new_solo_match(page: Page, live, seed: int = 0) -> None:
     expect(page.locator("#turn")).to_contain_text("Your move")
 
 
-def _list_move(page: Page, label: str) -> None:
+def _list_move(page: Page, label: str | re.Pattern[str]) -> None:
     """Plays a move from the list (the keyboard and screen-reader path)."""
     before = page.locator("#status").inner_text()
     page.locator(".action-group button", has_text=label).first.click()
@@ -277,7 +278,7 @@ def search_and_look_on_the_board(page: Page, live, phone: bool) -> None:
     on the deck, then on one of its cards); then a Stars Coordinate, a deck clicked and
     the card kept on top chosen among the two seen. The log says each choice."""
     _new_solo_match(page, live)
-    _list_move(page, "Coordinate with the Gamma top and the Ship top")
+    _list_move(page, re.compile(r"^Coordinate with the .+ \(Gamma top\) and the .+ \(Ship top\)$"))
     searches = page.locator(".action-group button", has_text="search the")
     assert searches.count() >= 20  # the list keeps every search
     assert not page.locator("#board .chooser").count()
@@ -300,7 +301,7 @@ def search_and_look_on_the_board(page: Page, live, phone: bool) -> None:
     expect(page.locator("#log")).to_contain_text(f"searches the Alpha deck for {name}")
     expect(page.locator("#board .chooser")).to_have_count(0)
     # the next turn: a Stars power, its deck clicked, the card kept on top chosen
-    _list_move(page, "Coordinate with the Beta top and the Stars top")
+    _list_move(page, re.compile(r"^Coordinate with the .+ \(Beta top\) and the .+ \(Stars top\)$"))
     before = page.locator("#status").inner_text()
     _press(page, page.locator("svg g[data-token='alpha'].hot"), phone)  # one tap: the move
     page.wait_for_function("b => document.querySelector('#status').innerText !== b", arg=before)
@@ -337,3 +338,25 @@ def test_ship_search_and_stars_choices_by_tapping_on_a_phone(live, browser, shot
     faults = serious_violations(page)
     assert not faults, faults
     context.close()
+
+
+def test_the_move_list_names_the_cards_as_the_terminal_does(live, page: Page, shots):
+    """Issue 49: the list named a Launch's and a Coordinate's cards by deck ("with the
+    Alpha top and the Gamma top"). The page has the seat's view: each listed move now
+    reads as ``Game.describe(action, view)`` (the terminal's menu), card and deck named."""
+    shots.append(page)
+    seed = 3
+    m = live.create({"game": "stellarion", "seed": seed, "options": {"players": 1},
+                     "seats": [{"kind": "human"}]})  # fmt: skip
+    page.goto(live.base + m["links"]["0"])
+    expect(page.locator("svg[aria-label='Stellarion table']")).to_be_visible()
+    expect(page.locator(".action-group button").first).to_be_visible()
+    game = skydeck.load("stellarion", players=1)
+    state = game.new(seed)
+    view = state.view(0)
+    expected = sorted(game.describe(a, view) for a in state.legal_actions(0))
+    listed = sorted(page.locator(".action-group button").all_inner_texts())
+    assert listed == expected
+    assert any("(Alpha top)" in t for t in listed) and not any(
+        re.search(r"the \w+ top(?!\))", t) for t in listed
+    )

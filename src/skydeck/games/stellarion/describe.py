@@ -28,12 +28,15 @@ def deck(name: Any) -> str:
     return f"the {str(name).capitalize()} deck"
 
 
-def source(name: Any, cards: Mapping[str, Any] | None = None) -> str:
+def source(name: Any, cards: Mapping[str, Any] | None = None, where: bool = False) -> str:
     """Where a Launch or Coordinate takes a card: a deck's top (the card itself when
-    ``cards``, the tops the log event recorded, names it), the Outpost, a token."""
+    ``cards``, the tops the log event recorded, names it), the Outpost, a token.
+    ``where``: a menu's sentence also names the deck ('the Delta Planet (Planet top)'),
+    since two decks may show the same card and the choice of deck matters."""
     text = str(name)
     if cards and text in cards:
-        return f"the {face(cards[text])}"
+        deck_named = f" ({text.capitalize()} top)" if where else ""
+        return f"the {face(cards[text])}{deck_named}"
     if text == "star":
         return "a Shooting Star"
     if text.startswith("out:"):
@@ -65,18 +68,24 @@ def _items(value: Any) -> list[Any]:
     return list(value) if isinstance(value, (tuple, list)) else [value]
 
 
-def describe(game: StellarionGame, action: Action, cards: Mapping[str, Any] | None = None) -> str:
+def describe(
+    game: StellarionGame,
+    action: Action,
+    cards: Mapping[str, Any] | None = None,
+    where: bool = False,
+) -> str:
     """'Launch Beta Colony with a Shooting Star, the Nebula top, ...', 'search the Alpha
     deck for an Alpha Ship': what the action does, in the cards' names. ``cards`` (deck
     -> face, as the log's event holds them) names the deck tops used by their cards:
-    'Coordinate with the Beta Nebula and the Delta Nebula'."""
+    'Coordinate with the Beta Nebula and the Delta Nebula'; ``where`` (a menu, from the
+    seat's view) adds each card's deck: 'the Beta Nebula (Nebula top)'."""
     a, k = action.args, action.kind
     try:
         if k == "launch":
-            used = join([source(x, cards) for x in _items(a[1])])
+            used = join([source(x, cards, where) for x in _items(a[1])])
             return f"Launch {voyage(game, a[0])} with {used}"
         if k == "coordinate":
-            pair = [source(x, cards) for x in _items(a[0])]
+            pair = [source(x, cards, where) for x in _items(a[0])]
             if len(pair) == 2 and pair[0] == pair[1] and pair[0].startswith("the "):
                 return f"Coordinate with two {plural(pair[0][4:])}"  # two identical tops
             return f"Coordinate with {join(pair)}"
@@ -112,7 +121,7 @@ def describe(game: StellarionGame, action: Action, cards: Mapping[str, Any] | No
             back = join([face(x) for x in _items(a[1])])
             return f"take {back} back from the {str(a[0]).capitalize()} discard pile{onto}"
         if k == "outpost":
-            tops = [source(x, cards) for x in _items(a[0])]
+            tops = [source(x, cards, where) for x in _items(a[0])]
             return f"move {join(tops)} to the Outpost"
         if k == "forfeit":
             if a and int(a[0]):  # type: ignore[arg-type]

@@ -144,7 +144,9 @@ class StellarionGame(Game):
         return t
 
     def describe(self, action: Action, view: Mapping[str, Any] | None = None) -> str:
-        return _describe_action(self, action, _tops_in_view(view) if view else None)
+        if view is None:
+            return _describe_action(self, action)
+        return _describe_action(self, action, _tops_in_view(view), where=True)
 
     def describe_event(
         self, event: Mapping[str, Any], names: Sequence[str], state: State | None = None

@@ -230,8 +230,28 @@ export function powerLine(p) {
   return what ? `${head}: ${what}` : head;
 }
 
+const faceName = (f) => (f === "blackhole" ? "Black Hole" : String(f).split(".").map(capital).join(" "));
+
+/** The server names a Launch's or a Coordinate's cards by deck ("the Alpha top"): it
+ * sends one list for every seat and every view. The page has the view, so the list names
+ * the card on that top as the terminal does (`Game.describe(action, view)`): "the Alpha
+ * Stars (Alpha top)". */
+function relabel(legal, view) {
+  const tops = {};
+  for (const d of view.decks) if (d.face_up && d.top) tops[d.name] = d.top;
+  for (const a of legal || []) {
+    a.baseLabel ??= a.label;
+    if (!["launch", "coordinate", "outpost"].includes(a.action.kind)) continue;
+    a.label = a.baseLabel.replace(/the (\w+) top/g, (m, deck) => {
+      const top = tops[deck.toLowerCase()];
+      return top ? `the ${faceName(top)} (${deck} top)` : m;
+    });
+  }
+}
+
 export function render(root, view, ctx) {
   if (!view || !Array.isArray(view.decks)) return false;
+  relabel(ctx.legal, view);
   const hasSun = !!view.sun;
   const s = svg("svg", { role: "img", "aria-label": "Stellarion table" });
   s.append(defs());
