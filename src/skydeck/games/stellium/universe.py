@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from skydeck.games.stellium.content import (
     COLOUR_CODE,
@@ -93,48 +94,112 @@ def _name(row: int, col: int) -> str:
     return f"{chr(ord('a') + col)}{row + 1}"
 
 
+class _Board:
+    """The map of either board read into cells, with what both builders do alike: claim
+    each Galaxy's cells, check that every Galaxy cell was claimed, and assemble the
+    Universe. ``word`` is what a cell is called in errors: a "space" on the square grid,
+    a "hole" on the published board."""
+
+    def __init__(self, rows: list[str], source: str, word: str) -> None:
+        self.source, self.word = source, word
+        self.h, self.w = len(rows), len(rows[0])
+        self.size = self.h * self.w
+        self.names = tuple(_name(*divmod(i, self.w)) for i in range(self.size))
+        self.index_of = {n: i for i, n in enumerate(self.names)}
+        self.kind = [rows[i // self.w][i % self.w] for i in range(self.size)]
+        self.is_space = tuple(k != "." for k in self.kind)
+        self.is_hole = tuple(k == "@" for k in self.kind)
+        self.galaxy_of = [-1] * self.size
+        self.slot_cells: list[tuple[int, ...]] = []
+
+    def fail(self, msg: str) -> ValueError:
+        return ValueError(f"{self.source}: {msg}")
+
+    def claim(self, g: int, cells: tuple[int, ...]) -> None:
+        """Galaxy slot ``g`` takes ``cells``: each a Galaxy cell ('#') of no other Galaxy."""
+        for i in cells:
+            if self.kind[i] != "#":
+                raise self.fail(
+                    f"field galaxies.{g}: {self.names[i]} is not a Galaxy {self.word} ('#')"
+                )
+            if self.galaxy_of[i] != -1:
+                raise self.fail(
+                    f"field galaxies.{g}: {self.names[i]} already belongs to another Galaxy"
+                )
+            self.galaxy_of[i] = g
+        self.slot_cells.append(cells)
+
+    def check_claimed(self, discs: int) -> None:
+        """No Galaxy cell outside every disc, and one disc for each Galaxy slot."""
+        stray = [
+            self.names[i]
+            for i in range(self.size)
+            if self.kind[i] == "#" and self.galaxy_of[i] == -1
+        ]
+        if stray:
+            raise self.fail(
+                f"field map: Galaxy {self.word}s outside every disc: {', '.join(stray)}"
+            )
+        if discs != len(self.slot_cells):
+            raise self.fail(f"field discs: {discs} discs for {len(self.slot_cells)} Galaxy slots")
+
+    def universe(
+        self,
+        model: UniverseModel | LatticeUniverseModel,
+        centres: tuple[int, ...],
+        neighbours: list[tuple[int, ...]],
+        steps: list[tuple[int, ...]],
+        discs: tuple[list[tuple[tuple[int, ...], ...]], list[tuple[tuple[int, ...], ...]]],
+        turn_perm: tuple[tuple[int, ...], ...],
+        **shape: Any,
+    ) -> Universe:
+        """The tables; ``discs`` as ``_disc_tables`` gives them, ``shape`` the lattice
+        fields when they are not the square grid's defaults."""
+        spaces = tuple(i for i in range(self.size) if self.is_space[i])
+        return Universe(
+            name=model.name,
+            height=self.h,
+            width=self.w,
+            size=self.size,
+            names=self.names,
+            index_of=self.index_of,
+            is_space=self.is_space,
+            is_hole=self.is_hole,
+            spaces=spaces,
+            holes=tuple(i for i in spaces if self.is_hole[i]),
+            galaxy_spaces=tuple(i for i in spaces if self.galaxy_of[i] >= 0),
+            galaxy_of=tuple(self.galaxy_of),
+            slot_names=tuple(s.slot for s in model.galaxies),
+            slot_cells=tuple(self.slot_cells),
+            centres=centres,
+            neighbours=tuple(neighbours),
+            step=tuple(steps),
+            disc_names=tuple(d.name for d in model.discs),
+            disc_colour=tuple(discs[0]),
+            disc_start=tuple(discs[1]),
+            turn_perm=turn_perm,
+            **shape,
+        )
+
+
 def build_universe(model: UniverseModel, source: str = "universe.json") -> Universe:
     """Check the geometry beyond field types and build the lookup tables."""
-
-    def fail(msg: str) -> ValueError:
-        return ValueError(f"{source}: {msg}")
-
-    h, w = len(model.map), len(model.map[0])
-    size = h * w
-    names = tuple(_name(*divmod(i, w)) for i in range(size))
-    index_of = {n: i for i, n in enumerate(names)}
-    kind = [model.map[i // w][i % w] for i in range(size)]
-    is_space = tuple(k != "." for k in kind)
-    is_hole = tuple(k == "@" for k in kind)
-    galaxy_of = [-1] * size
-    slot_cells: list[tuple[int, ...]] = []
-    centres: list[int] = []
+    board = _Board(model.map, source, "space")
+    h, w, index_of, is_space = board.h, board.w, board.index_of, board.is_space
     for g, slot in enumerate(model.galaxies):
         if slot.centre not in index_of:
-            raise fail(f"field galaxies.{g}.centre: {slot.centre!r} is not on the map")
+            raise board.fail(f"field galaxies.{g}.centre: {slot.centre!r} is not on the map")
         r, c = divmod(index_of[slot.centre], w)
         if not (1 <= r < h - 1 and 1 <= c < w - 1):
-            raise fail(
+            raise board.fail(
                 f"field galaxies.{g}.centre: the 3x3 disc round {slot.centre} leaves the map"
             )
-        cells = tuple((r - 1 + lr) * w + (c - 1 + lc) for lr in range(3) for lc in range(3))
-        for i in cells:
-            if kind[i] != "#":
-                raise fail(f"field galaxies.{g}: {names[i]} is not a Galaxy space ('#')")
-            if galaxy_of[i] != -1:
-                raise fail(f"field galaxies.{g}: {names[i]} already belongs to another Galaxy")
-            galaxy_of[i] = g
-        slot_cells.append(cells)
-        centres.append(cells[4])
-    stray = [names[i] for i in range(size) if kind[i] == "#" and galaxy_of[i] == -1]
-    if stray:
-        raise fail(f"field map: Galaxy spaces outside every disc: {', '.join(stray)}")
-    if len(model.discs) != len(model.galaxies):
-        raise fail(f"field discs: {len(model.discs)} discs for {len(model.galaxies)} Galaxy slots")
+        board.claim(g, tuple((r - 1 + lr) * w + (c - 1 + lc) for lr in range(3) for lc in range(3)))
+    board.check_claimed(len(model.discs))
 
     steps: list[tuple[int, ...]] = []
     neighbours: list[tuple[int, ...]] = []
-    for i in range(size):
+    for i in range(board.size):
         r, c = divmod(i, w)
         row_steps = []
         for _, dr, dc in DIRS:
@@ -145,7 +210,7 @@ def build_universe(model: UniverseModel, source: str = "universe.json") -> Unive
         neighbours.append(tuple(j for j in row_steps if j >= 0) if is_space[i] else ())
 
     turn_perm = tuple(tuple(turn_local(p, q) for p in range(9)) for q in range(4))
-    disc_colour, disc_start = _disc_tables(
+    discs = _disc_tables(
         [
             (
                 [COLOUR_CODE.get(ch, 0) for row in disc.colours for ch in row],
@@ -155,31 +220,8 @@ def build_universe(model: UniverseModel, source: str = "universe.json") -> Unive
         ],
         turn_perm,
     )
-
-    spaces = tuple(i for i in range(size) if is_space[i])
-    return Universe(
-        name=model.name,
-        height=h,
-        width=w,
-        size=size,
-        names=names,
-        index_of=index_of,
-        is_space=is_space,
-        is_hole=is_hole,
-        spaces=spaces,
-        holes=tuple(i for i in spaces if is_hole[i]),
-        galaxy_spaces=tuple(i for i in spaces if galaxy_of[i] >= 0),
-        galaxy_of=tuple(galaxy_of),
-        slot_names=tuple(s.slot for s in model.galaxies),
-        slot_cells=tuple(slot_cells),
-        centres=tuple(centres),
-        neighbours=tuple(neighbours),
-        step=tuple(steps),
-        disc_names=tuple(d.name for d in model.discs),
-        disc_colour=tuple(disc_colour),
-        disc_start=tuple(disc_start),
-        turn_perm=turn_perm,
-    )
+    centres = tuple(cells[4] for cells in board.slot_cells)
+    return board.universe(model, centres, neighbours, steps, discs, turn_perm)
 
 
 #: The six lattice directions in doubled columns, clockwise from east. A flower's ring
@@ -211,44 +253,31 @@ def build_lattice_universe(
     Mission can lie wholly in Black Holes), and every Galaxy reachable from every
     other through neighbouring holes or a Black Hole."""
 
-    def fail(msg: str) -> ValueError:
-        return ValueError(f"{source}: {msg}")
-
-    h, w = len(model.map), len(model.map[0])
-    size = h * w
-    names = tuple(_name(*divmod(i, w)) for i in range(size))
-    index_of = {n: i for i, n in enumerate(names)}
-    kind = [model.map[i // w][i % w] for i in range(size)]
-    is_space = tuple(k != "." for k in kind)
-    is_hole = tuple(k == "@" for k in kind)
+    board = _Board(model.map, source, "hole")
+    h, w, size, names = board.h, board.w, board.size, board.names
+    index_of, is_space, is_hole, galaxy_of = (
+        board.index_of,
+        board.is_space,
+        board.is_hole,
+        board.galaxy_of,
+    )
 
     def step_of(i: int, dr: int, dc: int) -> int:
         r, c = divmod(i, w)
         rr, cc = r + dr, c + dc
         return rr * w + cc if 0 <= rr < h and 0 <= cc < w and is_space[rr * w + cc] else -1
 
-    galaxy_of = [-1] * size
-    slot_cells: list[tuple[int, ...]] = []
     for g, slot in enumerate(model.galaxies):
         if slot.centre not in index_of or not is_space[index_of[slot.centre]]:
-            raise fail(f"field galaxies.{g}.centre: {slot.centre!r} is not a space on the map")
+            raise board.fail(
+                f"field galaxies.{g}.centre: {slot.centre!r} is not a space on the map"
+            )
         centre = index_of[slot.centre]
         ring = [step_of(centre, dr, dc) for _, dr, dc in LATTICE_DIRS]
         if -1 in ring:
-            raise fail(f"field galaxies.{g}: the ring round {slot.centre} leaves the map")
-        cells = (centre, *ring)
-        for i in cells:
-            if kind[i] != "#":
-                raise fail(f"field galaxies.{g}: {names[i]} is not a Galaxy hole ('#')")
-            if galaxy_of[i] != -1:
-                raise fail(f"field galaxies.{g}: {names[i]} already belongs to another Galaxy")
-            galaxy_of[i] = g
-        slot_cells.append(cells)
-    stray = [names[i] for i in range(size) if kind[i] == "#" and galaxy_of[i] == -1]
-    if stray:
-        raise fail(f"field map: Galaxy holes outside every disc: {', '.join(stray)}")
-    if len(model.discs) != len(model.galaxies):
-        raise fail(f"field discs: {len(model.discs)} discs for {len(model.galaxies)} Galaxy slots")
+            raise board.fail(f"field galaxies.{g}: the ring round {slot.centre} leaves the map")
+        board.claim(g, (centre, *ring))
+    board.check_claimed(len(model.discs))
 
     steps = [
         tuple(step_of(i, dr, dc) for _, dr, dc in LATTICE_DIRS) if is_space[i] else (-1,) * 6
@@ -257,14 +286,17 @@ def build_lattice_universe(
     neighbours = [tuple(j for j in steps[i] if j >= 0) for i in range(size)]
     holes = [i for i in range(size) if is_hole[i]]
     if len(holes) != model.black_holes:
-        raise fail(f"field map: {len(holes)} Black Holes, the board states {model.black_holes}")
+        raise board.fail(
+            f"field map: {len(holes)} Black Holes, the board states {model.black_holes}"
+        )
+    slot_cells = board.slot_cells
     touch: dict[int, set[int]] = {g: set() for g in range(len(slot_cells))}
     for i in holes:
         near = {galaxy_of[j] for j in neighbours[i]} - {-1}
         if len(near) < 2:
-            raise fail(f"field map: Black Hole {names[i]} is not between two Galaxies")
+            raise board.fail(f"field map: Black Hole {names[i]} is not between two Galaxies")
         if any(is_hole[j] for j in neighbours[i]):
-            raise fail(f"field map: Black Hole {names[i]} touches another Black Hole")
+            raise board.fail(f"field map: Black Hole {names[i]} touches another Black Hole")
         for g in near:
             touch[g] |= near - {g}
     for i in range(size):
@@ -276,10 +308,10 @@ def build_lattice_universe(
             reach.add(g)
             todo.append(g)
     if len(reach) != len(slot_cells):
-        raise fail("field galaxies: some Galaxies touch no other, even through a Black Hole")
+        raise board.fail("field galaxies: some Galaxies touch no other, even through a Black Hole")
 
     turn_perm = tuple(tuple(turn_flower(p, k) for p in range(7)) for k in range(6))
-    disc_colour, disc_start = _disc_tables(
+    discs = _disc_tables(
         [
             (
                 [0] + [COLOUR_CODE.get(ch, 0) for ch in disc.ring],
@@ -289,30 +321,13 @@ def build_lattice_universe(
         ],
         turn_perm,
     )
-
-    spaces = tuple(i for i in range(size) if is_space[i])
-    return Universe(
-        name=model.name,
-        height=h,
-        width=w,
-        size=size,
-        names=names,
-        index_of=index_of,
-        is_space=is_space,
-        is_hole=is_hole,
-        spaces=spaces,
-        holes=tuple(holes),
-        galaxy_spaces=tuple(i for i in spaces if galaxy_of[i] >= 0),
-        galaxy_of=tuple(galaxy_of),
-        slot_names=tuple(s.slot for s in model.galaxies),
-        slot_cells=tuple(slot_cells),
-        centres=tuple(cells[0] for cells in slot_cells),
-        neighbours=tuple(neighbours),
-        step=tuple(steps),
-        disc_names=tuple(d.name for d in model.discs),
-        disc_colour=tuple(disc_colour),
-        disc_start=tuple(disc_start),
-        turn_perm=turn_perm,
+    return board.universe(
+        model,
+        tuple(cells[0] for cells in slot_cells),
+        neighbours,
+        steps,
+        discs,
+        turn_perm,
         lattice="triangular",
         dirs=LATTICE_DIRS,
         full_turn=6,
