@@ -222,57 +222,18 @@ def build_cards(u: Universe, path: Path | None = None) -> tuple[Card, ...]:
                     f"{source}: field missions.{n}.shape: bodies off the lattice "
                     "(in doubled columns every body's row + column has one parity)"
                 )
+        # what differs by family: (family, drawing, bodies, count, static placements)
+        parts: tuple[str, tuple[str, ...], tuple[int, ...], int, tuple[Placement, ...]]
         if isinstance(m, ShapeMission):
             placements = _shape_placements(u, m.shape, m.kind == "s_shape")
             if not placements:
                 raise ValueError(f"{source}: field missions.{n}.shape: fits nowhere")
-            cards.append(
-                Card(
-                    n,
-                    m.id,
-                    m.name,
-                    colour,
-                    m.points,
-                    m.kind,
-                    "shape",
-                    tuple(m.shape),
-                    (),
-                    0,
-                    placements,
-                )
-            )
+            parts = ("shape", tuple(m.shape), (), 0, placements)
         elif isinstance(m, AcrossMission):
             x, y = BODY_CODE[m.bodies[0]], BODY_CODE[m.bodies[1]]
-            cards.append(
-                Card(
-                    n,
-                    m.id,
-                    m.name,
-                    colour,
-                    m.points,
-                    m.kind,
-                    "placement",
-                    (),
-                    (x, y),
-                    0,
-                    _across_placements(u, x, y),
-                )
-            )
+            parts = ("placement", (), (x, y), 0, _across_placements(u, x, y))
         else:
             assert isinstance(m, CountMission)
-            cards.append(
-                Card(
-                    n,
-                    m.id,
-                    m.name,
-                    colour,
-                    m.points,
-                    m.kind,
-                    "placement",
-                    (),
-                    (colour,),
-                    m.count,
-                    (),
-                )
-            )
+            parts = ("placement", (), (colour,), m.count, ())
+        cards.append(Card(n, m.id, m.name, colour, m.points, m.kind, *parts))
     return tuple(cards)
