@@ -15,67 +15,35 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 from pettingzoo import AECEnv
 
 from skydeck.core.errors import IllegalAction
+from skydeck.rl.face import PettingZooFace
 from skydeck.rl.match import (
     ILLEGAL_REWARD,
-    Match,
     OutsideMask,
     agent_name,
-    check_illegal,
-    match_seed,
     seat_of,
 )
-from skydeck.rl.render import RENDER_MODES, check_render_mode, render
-from skydeck.rl.spaces import seat_spaces
+from skydeck.rl.render import RENDER_MODES
 
 
-class SkydeckAEC(AECEnv):
+class SkydeckAEC(PettingZooFace, AECEnv):
     """``skydeck.rl.aec_env(game, **options)``: a PettingZoo AEC environment."""
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
-    def __init__(
-        self,
-        game: str,
-        render_mode: str | None = None,
-        reward: str = "outcome",
-        max_cycles: int | None = None,
-        illegal: str = "lose",
-        **options: Any,
-    ) -> None:
-        super().__init__()
-        self.match = Match(game, reward=reward, **options)
-        self.illegal = check_illegal(illegal)
-        self.render_mode = check_render_mode(render_mode)
-        self.max_cycles = max_cycles
-        self.metadata = {**self.metadata, "name": f"skydeck_{game}_v0"}
-        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.match)
-        self.agents: list[str] = []
-        self._rng = np.random.default_rng()
-        self._steps = 0
-        self._seat = 0
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+    #: the seat whose agent is selected (set by ``reset``)
+    _seat = 0
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-        self.match.new(match_seed(options, self._rng.integers))
-        self.agents = self.possible_agents[:]
+        self._new_episode(seed, options)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._steps = 0
         self._seat = self.match.next_seat(None)
         self.agent_selection = agent_name(self._seat)
 
@@ -147,11 +115,3 @@ class SkydeckAEC(AECEnv):
         self.infos[agent] = {**self.infos[agent], "illegal_action": why}
         self._cumulative_rewards[agent] = 0.0
         self._accumulate_rewards()
-
-    def render(self) -> Any:
-        if self.render_mode is None:
-            return None
-        return render(self.render_mode, self.match.game, self.match.live.view(None), None)
-
-    def close(self) -> None:
-        pass

@@ -17,55 +17,28 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 from pettingzoo import ParallelEnv
 
 from skydeck.core.errors import IllegalAction
+from skydeck.rl.face import PettingZooFace
 from skydeck.rl.match import (
     ILLEGAL_REWARD,
-    Match,
     OutsideMask,
     agent_name,
-    check_illegal,
-    match_seed,
 )
-from skydeck.rl.render import RENDER_MODES, check_render_mode, render
-from skydeck.rl.spaces import seat_spaces
+from skydeck.rl.render import RENDER_MODES
 
 
-class SkydeckParallel(ParallelEnv):
+class SkydeckParallel(PettingZooFace, ParallelEnv):
     """``skydeck.rl.parallel_env(game, **options)``."""
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
 
-    def __init__(
-        self,
-        game: str,
-        render_mode: str | None = None,
-        reward: str = "outcome",
-        max_cycles: int | None = None,
-        illegal: str = "lose",
-        **options: Any,
-    ) -> None:
-        self.match = Match(game, reward=reward, **options)
-        self.illegal = check_illegal(illegal)
-        if not self.match.simultaneous:
-            raise ValueError(f"{game} has no simultaneous phases: use skydeck.rl.aec_env({game!r})")
-        self.render_mode = check_render_mode(render_mode)
-        self.max_cycles = max_cycles
-        self.metadata = {**self.metadata, "name": f"skydeck_{game}_parallel_v0"}
-        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.match)
-        self.agents: list[str] = []
-        self._rng = np.random.default_rng()
-        self._masks: list[np.ndarray] = []
-        self._steps = 0
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+    name_suffix = "_parallel_v0"
+    needs_simultaneous = True
+    #: each seat's mask as last observed (set by ``reset``)
+    _masks: list[np.ndarray]
 
     def _observe_all(self) -> dict[str, dict[str, np.ndarray]]:
         m = self.match
@@ -82,11 +55,7 @@ class SkydeckParallel(ParallelEnv):
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-        self.match.new(match_seed(options, self._rng.integers))
-        self.agents = self.possible_agents[:]
-        self._steps = 0
+        self._new_episode(seed, options)
         return self._observe_all(), {a: {} for a in self.agents}
 
     def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
@@ -162,11 +131,3 @@ class SkydeckParallel(ParallelEnv):
         truncs = dict.fromkeys(agents, False)
         self.agents = []
         return obs, rewards, terms, truncs, infos
-
-    def render(self) -> Any:
-        if self.render_mode is None:
-            return None
-        return render(self.render_mode, self.match.game, self.match.live.view(None), None)
-
-    def close(self) -> None:
-        pass
