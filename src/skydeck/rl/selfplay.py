@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import shutil
 import time
-import zipfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -36,14 +35,15 @@ import numpy as np
 import skydeck
 from skydeck.rl.league import League, LeagueEnv, label
 from skydeck.rl.train import (
-    META_NAME,
     Shaped,
     TrainConfig,
     imitate,
     imitating,
     new_model,
-    read_meta,
     require_trainer,
+    resumed_meta,
+    save_with_meta,
+    trained_meta,
 )
 from skydeck.rl.workers import make_vec_env
 
@@ -80,8 +80,9 @@ def league_env(fields: dict[str, Any], index: int) -> Any:
     return LeagueEnv(shaped, league, rng)
 
 
-def eval_match(game: str, options: dict[str, Any], model: str, opponent: str, seed: int,
-               index: int) -> float:
+def eval_match(
+    game: str, options: dict[str, Any], model: str, opponent: str, seed: int, index: int
+) -> float:
     """The model's points (1 win, 0.5 shared, 0 loss) in tournament match ``index``
     against ``opponent`` (seats alternate with the index, deals shared by pairs)."""
     from skydeck.sim.tournament import Setup, play_one, seat_points
@@ -148,15 +149,12 @@ def self_play(
     imitation: dict[str, Any] | None = None
     start = 0
     if resume:
-        meta = read_meta(out)
-        if meta.get("game") != game.id or meta.get("options") != game.options:
-            raise ValueError(
-                f"--resume: {str(out)!r} was trained for {meta.get('game')} "
-                f"{meta.get('options')}, not {game.id} {game.options}"
-            )
+        meta = resumed_meta(out, game)
         if meta.get("config", {}).get("envs") != config.envs:
-            raise ValueError(f"--resume: {str(out)!r} ran {meta['config'].get('envs')} "
-                             f"environments; pass the same --envs")
+            raise ValueError(
+                f"--resume: {str(out)!r} ran {meta['config'].get('envs')} "
+                f"environments; pass the same --envs"
+            )
         if not record_path.is_file():
             raise ValueError(f"--resume: no record {str(record_path)!r} beside the model")
         record = json.loads(record_path.read_text())
@@ -165,8 +163,9 @@ def self_play(
         imitation = meta.get("imitation")
     elif folder.exists():
         shutil.rmtree(folder)  # a fresh run's league starts empty
-    vec = make_vec_env(league_env, {**asdict(config), "start": start}, config.envs,
-                       config.jobs, config.ray)
+    vec = make_vec_env(
+        league_env, {**asdict(config), "start": start}, config.envs, config.jobs, config.ray
+    )
     clock = (time.perf_counter(), time.process_time())
     try:
         if resume:
@@ -174,33 +173,25 @@ def self_play(
             vec.seed(config.seed + 7919 * start)  # a resumed run's deals, still seeded
         else:
             model = new_model(config, vec)
+
         def meta_now() -> dict[str, Any]:
-            return {
-                "skydeck": skydeck.__version__,
-                "game": game.id,
-                "options": game.options,
-                "opponents": "self-play league",
-                "seat": None,
-                "actions": int(vec.action_space.n),
-                "observation": int(vec.observation_space.shape[0]),
-                "algorithm": "sb3-contrib MaskablePPO, self-play against a league",
-                "config": {k: v for k, v in asdict(config).items() if k != "options"},
-                "trained_steps": int(model.num_timesteps),
-                "episodes": len(record["episodes"]),
-                "train_wall_s": round(spent[0] + time.perf_counter() - clock[0], 1),
-                "train_cpu_s": round(spent[1] + time.process_time() - clock[1], 1),
-                "torch_threads": config.threads,
-                "imitation": imitation,
-            }
+            return trained_meta(
+                config,
+                game,
+                model,
+                opponents="self-play league",
+                seat=None,
+                space=vec,
+                algorithm="sb3-contrib MaskablePPO, self-play against a league",
+                episodes=len(record["episodes"]),
+                spent=spent,
+                clock=clock,
+                imitation=imitation,
+            )
 
         def save_model(path: Path) -> dict[str, Any]:
             meta = meta_now()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            part = path.with_name(path.name + ".part.zip")  # written whole, then renamed
-            model.save(part)
-            with zipfile.ZipFile(part, "a") as z:
-                z.writestr(META_NAME, json.dumps(meta, indent=2))
-            part.replace(path)
+            save_with_meta(model, path, meta)
             return meta
 
         def checkpoint_now() -> dict[str, Any]:
@@ -239,8 +230,14 @@ def self_play(
     return {**meta, "curve_png": str(png), "league": folder.name}
 
 
-def recorder(model: Any, record: dict[str, Any], every: int, checkpoint_now: Any,
-             config: SelfPlayConfig, progress: bool) -> Any:
+def recorder(
+    model: Any,
+    record: dict[str, Any],
+    every: int,
+    checkpoint_now: Any,
+    config: SelfPlayConfig,
+    progress: bool,
+) -> Any:
     """The callback: episodes into the record, a checkpoint at the first rollout start
     at or past each multiple of ``every`` steps, and the progress bar."""
     from stable_baselines3.common.callbacks import BaseCallback
@@ -256,12 +253,16 @@ def recorder(model: Any, record: dict[str, Any], every: int, checkpoint_now: Any
                 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
                 self.bar = Progress(
-                    TextColumn(f"self-play {config.game}"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn(f"self-play {config.game}"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
                     TextColumn("{task.fields[rating]}"),
                 )
                 self.bar.start()
                 self.task = self.bar.add_task(
-                    "train", total=config.steps, completed=model.num_timesteps,
+                    "train",
+                    total=config.steps,
+                    completed=model.num_timesteps,
                     rating=rating_text(record),
                 )
 
@@ -276,8 +277,11 @@ def recorder(model: Any, record: dict[str, Any], every: int, checkpoint_now: Any
             for done, info in zip(self.locals["dones"], self.locals["infos"], strict=True):
                 if done and "outcome" in info:
                     record["episodes"].append(
-                        [int(self.num_timesteps), float(info["outcome"]),
-                         ",".join(info.get("opponents", []))]
+                        [
+                            int(self.num_timesteps),
+                            float(info["outcome"]),
+                            ",".join(info.get("opponents", [])),
+                        ]
                     )
             if self.bar is not None:
                 self.bar.update(self.task, completed=min(self.num_timesteps, config.steps))
@@ -290,27 +294,35 @@ def recorder(model: Any, record: dict[str, Any], every: int, checkpoint_now: Any
     return Record()
 
 
-def evaluate(vec: Any, config: SelfPlayConfig, game: Any, snap: Path, step: int,
-             meta: dict[str, Any]) -> dict[str, Any]:
+def evaluate(
+    vec: Any, config: SelfPlayConfig, game: Any, snap: Path, step: int, meta: dict[str, Any]
+) -> dict[str, Any]:
     """The snapshot's score against each fixed opponent, with 95% Wilson intervals."""
     from skydeck.sim.stats import wilson
 
     started = time.perf_counter()
     against: dict[str, Any] = {}
     for opponent in config.eval_opponents:
-        jobs = [(game.id, game.options, str(snap), opponent, config.eval_seed, i)
-                for i in range(config.eval_games)]
+        jobs = [
+            (game.id, game.options, str(snap), opponent, config.eval_seed, i)
+            for i in range(config.eval_games)
+        ]
         points = vec.run(eval_match, jobs) if jobs else []
         low, high = wilson(sum(points), len(points))
         against[opponent] = {
-            "games": len(points), "points": sum(points),
+            "games": len(points),
+            "points": sum(points),
             "rate": round(sum(points) / len(points), 4) if points else None,
-            "low": round(low, 4), "high": round(high, 4),
+            "low": round(low, 4),
+            "high": round(high, 4),
         }
     return {
-        "step": step, "snapshot": label(f"policy:{snap}"),
-        "train_wall_s": meta["train_wall_s"], "train_cpu_s": meta["train_cpu_s"],
-        "eval_wall_s": round(time.perf_counter() - started, 1), "against": against,
+        "step": step,
+        "snapshot": label(f"policy:{snap}"),
+        "train_wall_s": meta["train_wall_s"],
+        "train_cpu_s": meta["train_cpu_s"],
+        "eval_wall_s": round(time.perf_counter() - started, 1),
+        "against": against,
     }
 
 
@@ -337,8 +349,9 @@ def plot_rating(record: dict[str, Any], png: Path, title: str, window: int = 300
         rows = [e["against"][opp] for e in evaluations]
         rate = [100 * (r["rate"] or 0) for r in rows]
         left.plot(steps, rate, marker="o", label=f"vs {opp} ({rows[-1]['games']} games each)")
-        left.fill_between(steps, [100 * r["low"] for r in rows], [100 * r["high"] for r in rows],
-                          alpha=0.15)
+        left.fill_between(
+            steps, [100 * r["low"] for r in rows], [100 * r["high"] for r in rows], alpha=0.15
+        )
     if evaluations:
         wall = evaluations[-1]["train_wall_s"]
         left.set_title(f"evaluation against fixed opponents ({wall:.0f} s of training)", fontsize=9)
@@ -358,8 +371,12 @@ def plot_rating(record: dict[str, Any], png: Path, title: str, window: int = 300
         c = np.concatenate(([0.0], np.cumsum(ys)))
         n = np.arange(1, len(ys) + 1)
         w = np.minimum(n, window)
-        right.plot(xs, 100 * (c[n] - c[n - w]) / w, marker="." if len(xs) < 30 else None,
-                   label=f"training vs {kind}")
+        right.plot(
+            xs,
+            100 * (c[n] - c[n - w]) / w,
+            marker="." if len(xs) < 30 else None,
+            label=f"training vs {kind}",
+        )
     right.set_title(f"training episodes (rolling, last {window})", fontsize=9)
     right.set_xlabel("PPO environment steps")
     right.set_ylim(0, 100)

@@ -193,12 +193,7 @@ def train(
     spent = [0.0, 0.0]  # wall and CPU seconds of earlier runs (resume)
     imitation: dict[str, Any] | None = None  # the cloning's figures (kept by a resume)
     if resume:
-        meta = read_meta(out)
-        if meta.get("game") != game.id or meta.get("options") != game.options:
-            raise ValueError(
-                f"--resume: {str(out)!r} was trained for {meta.get('game')} "
-                f"{meta.get('options')}, not {game.id} {game.options}"
-            )
+        meta = resumed_meta(out, game)
         model = MaskablePPO.load(out, env=vec, device="cpu")
         if png.with_suffix(".json").is_file():
             curve = Curve(**json.loads(png.with_suffix(".json").read_text()))
@@ -212,29 +207,20 @@ def train(
         imitation = imitate(config, model, game)
 
     def save() -> dict[str, Any]:
-        meta = {
-            "skydeck": skydeck.__version__,
-            "game": game.id,
-            "options": game.options,
-            "opponents": config.opponents if game.players > 1 else None,
-            "seat": env0.seat,
-            "actions": int(env0.action_space.n),
-            "observation": int(env0.observation_space.shape[0]),
-            "algorithm": "sb3-contrib MaskablePPO",
-            "config": {k: v for k, v in asdict(config).items() if k != "options"},
-            "trained_steps": int(model.num_timesteps),
-            "episodes": len(curve.steps),
-            "train_wall_s": round(spent[0] + time.perf_counter() - clock[0], 1),
-            "train_cpu_s": round(spent[1] + time.process_time() - clock[1], 1),
-            "torch_threads": config.threads,
-            "imitation": imitation,
-        }
-        out.parent.mkdir(parents=True, exist_ok=True)
-        part = out.with_name(out.name + ".part.zip")  # written whole, then renamed
-        model.save(part)
-        with zipfile.ZipFile(part, "a") as z:
-            z.writestr(META_NAME, json.dumps(meta, indent=2))
-        part.replace(out)
+        meta = trained_meta(
+            config,
+            game,
+            model,
+            opponents=config.opponents if game.players > 1 else None,
+            seat=env0.seat,
+            space=env0,
+            algorithm="sb3-contrib MaskablePPO",
+            episodes=len(curve.steps),
+            spent=spent,
+            clock=clock,
+            imitation=imitation,
+        )
+        save_with_meta(model, out, meta)
         plot_curve(curve, png, f"MaskablePPO on {game.id} {game.options}", imitation=imitation)
         png.with_suffix(".json").write_text(json.dumps(asdict(curve)))
         return meta
@@ -264,7 +250,10 @@ def train(
                 )
                 self.bar.start()
                 self.task = self.bar.add_task(
-                    "train", total=config.steps, game=config.game, rate="-",
+                    "train",
+                    total=config.steps,
+                    game=config.game,
+                    rate="-",
                     completed=model.num_timesteps,
                 )
 
@@ -299,6 +288,65 @@ def train(
     meta = save()
     vec.close()
     return {**meta, "curve_png": str(png)}
+
+
+def resumed_meta(out: Path, game: Any) -> dict[str, Any]:
+    """The metadata of the model at ``out`` that ``--resume`` continues; it must have
+    been trained for ``game`` with the same options."""
+    meta = read_meta(out)
+    if meta.get("game") != game.id or meta.get("options") != game.options:
+        raise ValueError(
+            f"--resume: {str(out)!r} was trained for {meta.get('game')} "
+            f"{meta.get('options')}, not {game.id} {game.options}"
+        )
+    return meta
+
+
+def trained_meta(
+    config: TrainConfig,
+    game: Any,
+    model: Any,
+    *,
+    opponents: Any,
+    seat: int | None,
+    space: Any,
+    algorithm: str,
+    episodes: int,
+    spent: list[float],
+    clock: tuple[float, float],
+    imitation: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """What a saved model says of itself (``skydeck.json``), for plain training and
+    self-play alike: ``space`` has the action and observation spaces, ``spent`` the
+    wall and CPU seconds of earlier runs, ``clock`` this run's start."""
+    return {
+        "skydeck": skydeck.__version__,
+        "game": game.id,
+        "options": game.options,
+        "opponents": opponents,
+        "seat": seat,
+        "actions": int(space.action_space.n),
+        "observation": int(space.observation_space.shape[0]),
+        "algorithm": algorithm,
+        "config": {k: v for k, v in asdict(config).items() if k != "options"},
+        "trained_steps": int(model.num_timesteps),
+        "episodes": episodes,
+        "train_wall_s": round(spent[0] + time.perf_counter() - clock[0], 1),
+        "train_cpu_s": round(spent[1] + time.process_time() - clock[1], 1),
+        "torch_threads": config.threads,
+        "imitation": imitation,
+    }
+
+
+def save_with_meta(model: Any, path: Path, meta: dict[str, Any]) -> None:
+    """Save ``model`` at ``path`` with ``meta`` inside the zip, written whole beside it
+    and then renamed (a crash never leaves half a model at ``path``)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_name(path.name + ".part.zip")
+    model.save(part)
+    with zipfile.ZipFile(part, "a") as z:
+        z.writestr(META_NAME, json.dumps(meta, indent=2))
+    part.replace(path)
 
 
 def new_model(config: TrainConfig, vec: Any) -> Any:
@@ -341,9 +389,7 @@ def demonstrations(config: TrainConfig, env: Any, game: Any) -> Demonstrations:
     if config.imitate_games > have:
         agent = make(config.imitate_agent, game, seed=config.seed + have)
         seed = 10**9 + config.seed * 100_000 + have  # deals training does not draw
-        parts.append(
-            imitation.collect(env, agent, config.imitate_games - have, seed, config.gamma)
-        )
+        parts.append(imitation.collect(env, agent, config.imitate_games - have, seed, config.gamma))
         if path is not None:
             imitation.save(imitation.concat(parts), path)
     if not parts:
@@ -361,8 +407,10 @@ def imitate(config: TrainConfig, model: Any, game: Any) -> dict[str, Any]:
     env = make_env(config, rank=10_000)()
     demos = demonstrations(config, env, game)
     fit: dict[str, Any] = {
-        "epochs": config.imitate_epochs, "batch": config.imitate_batch,
-        "lr": config.imitate_lr, "validation": config.imitate_validation,
+        "epochs": config.imitate_epochs,
+        "batch": config.imitate_batch,
+        "lr": config.imitate_lr,
+        "validation": config.imitate_validation,
         "validation_seed": config.seed,
     }
     figures = imitation.pretrain(model, demos, seed=config.seed, **fit)
@@ -385,8 +433,12 @@ def imitate(config: TrainConfig, model: Any, game: Any) -> dict[str, Any]:
         fit["epochs"] = config.dagger_epochs or config.imitate_epochs
         figures = imitation.pretrain(model, demos, seed=config.seed + r + 1, **fit)
         rounds.append(
-            {"games": more.episodes, "clone_wins": more.wins, "decisions": len(demos),
-             **_rounded(figures)}
+            {
+                "games": more.episodes,
+                "clone_wins": more.wins,
+                "decisions": len(demos),
+                **_rounded(figures),
+            }
         )
     if rounds:
         out["dagger"] = rounds
@@ -416,7 +468,10 @@ def _rounded(figures: dict[str, Any]) -> dict[str, Any]:
 
 
 def plot_curve(
-    curve: Curve, png: Path, title: str, window: int = 500,
+    curve: Curve,
+    png: Path,
+    title: str,
+    window: int = 500,
     imitation: dict[str, Any] | None = None,
 ) -> None:
     """Rolling win rate and Voyages share over PPO's steps; with cloning, a first panel
@@ -459,8 +514,9 @@ def cloning_curve(imitation: dict[str, Any] | None) -> list[tuple[str, list[floa
         return []
     stages = [("cloning", imitation["validation_by_epoch"], float("nan"))]
     for r, rnd in enumerate(imitation.get("dagger", []), 1):
-        stages.append((f"DAgger {r}", rnd["validation_by_epoch"],
-                       rnd["clone_wins"] / max(rnd["games"], 1)))
+        stages.append(
+            (f"DAgger {r}", rnd["validation_by_epoch"], rnd["clone_wins"] / max(rnd["games"], 1))
+        )
     return stages
 
 
