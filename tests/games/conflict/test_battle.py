@@ -396,7 +396,7 @@ def test_traced_shots_match_the_exact_geometry(cards: list[tuple[str, int, int, 
     rects = [s.rect for s in placed]
     geometry = _b._table_geometry(st)
     for u in range(len(st.cards)):
-        for shot in _b.trace(st, u, *geometry):
+        for shot in _b.trace_cards(st, [u], *geometry):
             p, d, _s, kind = placed[u].lasers[shot["laser"]]
             hit = _g.first_hit(p, d, rects, u)
             if hit is None:
@@ -442,7 +442,7 @@ def test_traced_shots_skip_the_cards_no_longer_there(
     ]
     geometry = _b._table_geometry(st)
     for u in range(len(st.cards)):
-        for shot in _b.trace(st, u, *geometry):
+        for shot in _b.trace_cards(st, [u], *geometry):
             p, d, _s, _k = placed[u].lasers[shot["laser"]]
             hit = _g.first_hit_exact(p, d, rects, u, circles)
             if hit is None:
@@ -477,7 +477,7 @@ def test_a_laser_along_the_line_of_a_card_edge(card_y: int, hit: bool) -> None:
     lasers = placed[0].lasers
     along = [k for k, (p, d, _s, _k) in enumerate(lasers) if d[0] == 0 and p[0] in edge_xs]
     assert along, "the set-up should put a laser of card 0 on the line of an edge of card 1"
-    shots = _b.trace(st, 0, *_b._table_geometry(st))
+    shots = _b.trace_cards(st, [0], *_b._table_geometry(st))
     for k in along:
         p, d, _s, _kind = placed[0].lasers[k]
         if hit:

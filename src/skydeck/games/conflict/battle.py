@@ -113,25 +113,6 @@ def _display_point(ray: tuple[float, float, float, float], t: float) -> list[flo
     return [round(x, 2), round(y, 2)]
 
 
-def trace(
-    st: ConflictState,
-    uid: int,
-    placed: list[Shape],
-    rects: list[g.Rect],
-    circles: list[Any] | None,
-    frames: list[tuple[float, ...]],
-    axes: Axes | None = None,
-    alive: list[int] | None = None,
-    out: list[dict[str, Any]] | None = None,
-) -> list[dict[str, Any]]:
-    """One shot record per laser of card ``uid``: where it goes and what it meets
-    first among the cards on the table (all by card number). The cards no longer
-    there are marked ``DEAD`` in ``circles`` or false in ``alive``; ``axes`` is
-    ``_axes`` of every card's circle, made once per table (from ``circles`` when
-    not given). The records are appended to ``out`` (a new list if None)."""
-    return trace_cards(st, [uid], placed, rects, circles, frames, axes, alive, out)
-
-
 def trace_cards(
     st: ConflictState,
     uids: list[int],
@@ -143,14 +124,18 @@ def trace_cards(
     alive: list[int] | None = None,
     out: list[dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
-    """``trace`` for several cards in turn (a step's firing cards: one call, so the
-    set-up is paid once per step)."""
+    """One shot record per laser of each card of ``uids`` in turn (a step's firing
+    cards: one call, so the set-up is paid once per step): where it goes and what it
+    meets first among the cards on the table (all by card number). The cards no longer
+    there are marked ``DEAD`` in ``circles`` or false in ``alive``; ``axes`` is
+    ``_axes`` of every card's circle, made once per table (from ``circles`` when not
+    given). The records are appended to ``out`` (a new list if None)."""
     if out is None:
         out = []
     mm = g.MM
     nearest_card = g.nearest_card
     if axes is None:
-        assert circles is not None, "trace needs circles or axes"
+        assert circles is not None, "trace_cards needs circles or axes"
         axes = _axes(circles)
     reach, band, (xs, by_x), (ys, by_y), (ss, by_s), (ds, by_d) = axes
     for uid in uids:
@@ -214,7 +199,7 @@ def trace_cards(
                         t = None
                     if t is None:
                         if circles is None:  # every card by number, as first_hit_exact wants
-                            assert alive is not None, "trace needs circles or alive"
+                            assert alive is not None, "trace_cards needs circles or alive"
                             circles = [n if alive[n[0]] else DEAD for n in sorted(by_x)]
                         hit = g.first_hit_exact(p, d, rects, skip, circles)
                         if hit is None:  # "too close to call" was a graze: no card met
@@ -254,14 +239,14 @@ def fire_step(st: ConflictState) -> list[Event]:
 
 DEAD = (-1, 0.0, 0.0, -1.0)  # a bounding circle no ray comes near (cards off the table)
 
-#: spatial pruning for ``trace``: a reach and a band (mm), then every card's circle
+#: spatial pruning for ``trace_cards``: a reach and a band (mm), then every card's circle
 #: sorted by centre x, by centre y, by x + y and by x - y (each: the sorted keys, the
 #: circles)
 Axes = tuple[Any, ...]
 
 
 def _axes(circles: list[Any]) -> Axes:
-    """Spatial pruning for ``trace``, made once per table (cards never move).
+    """Spatial pruning for ``trace_cards``, made once per table (cards never move).
 
     ``nearest_card`` keeps a card when the ray passes within its radius r of the
     centre, not wholly behind the start. So for a ray along an axis the centre lies
@@ -306,7 +291,7 @@ def _table_geometry(st: ConflictState) -> tuple[Any, ...]:
         )
     _n, placed, rects, frames, _near, axes, _upkeep = cache
     alive = [c[C_ALIVE] for c in cards]
-    return placed, rects, None, frames, axes, alive  # (trace makes circles if needed)
+    return placed, rects, None, frames, axes, alive  # (trace_cards makes circles if needed)
 
 
 def step_cards(st: ConflictState) -> tuple[int, list[int], list[int]]:
