@@ -356,6 +356,15 @@ def _caption(view: dict[str, Any], title: str | None, firing: list[int] | None) 
     return out
 
 
+def _legend_line(x: float, y: float, length: float, stroke: str, label: str) -> list[str]:
+    """A legend entry drawn as a line ``length`` long (``stroke``: its attributes) and
+    its label just after it."""
+    return [
+        f'<line x1="{_f(x)}" y1="{_f(y - 1)}" x2="{_f(x + length)}" y2="{_f(y - 1)}" {stroke} />',
+        _text(x + (length + 3), y + 1.5, label, 7, "#eee", "start"),
+    ]
+
+
 def _legend(total_w: float, total_h: float) -> list[str]:
     """What the colours and marks mean, along the bottom."""
     y = total_h - BOTTOM / 2 + 2
@@ -373,30 +382,19 @@ def _legend(total_w: float, total_h: float) -> list[str]:
         f'rx="3" fill="{TABLE}" />'
     )
     for colour, name in items:
-        out.append(
-            f'<line x1="{_f(x)}" y1="{_f(y - 1)}" x2="{_f(x + 18)}" y2="{_f(y - 1)}" '
-            f'stroke="{colour}" stroke-width="2.4" />'
-        )
-        out.append(_text(x + 21, y + 1.5, name, 7, "#eee", "start"))
+        out += _legend_line(x, y, 18, f'stroke="{colour}" stroke-width="2.4"', name)
         x += 24 + len(name) * 4.3
     x += 6
     out.append(_burst(x + 3, y - 1, "#ffeb3b", "#e65100"))
     out.append(_text(x + 11, y + 1.5, "damage", 7, "#eee", "start"))
     x += 44
-    out.append(
-        f'<line x1="{_f(x)}" y1="{_f(y - 1)}" x2="{_f(x + 14)}" y2="{_f(y - 1)}" stroke="{SHIELD}" '
-        'stroke-width="3" />'
-    )
-    out.append(_text(x + 17, y + 1.5, "shield", 7, "#eee", "start"))
+    out += _legend_line(x, y, 14, f'stroke="{SHIELD}" stroke-width="3"', "shield")
     x += 44
     out.append(f'<rect x="{_f(x)}" y="{_f(y - 4)}" width="6" height="6" fill="{CUBE}" />')
     out.append(_text(x + 9, y + 1.5, "cargo cube", 7, "#eee", "start"))
     x += 56
-    out.append(
-        f'<line x1="{_f(x)}" y1="{_f(y - 1)}" x2="{_f(x + 18)}" y2="{_f(y - 1)}" stroke="#ccc" '
-        'stroke-width="1.6" stroke-dasharray="6 4" />'
-    )
-    out.append(_text(x + 21, y + 1.5, "missed (left the table)", 7, "#eee", "start"))
+    missed = 'stroke="#ccc" stroke-width="1.6" stroke-dasharray="6 4"'
+    out += _legend_line(x, y, 18, missed, "missed (left the table)")
     x += 112
     out.append(_text(x, y + 1.5, "hull boxes fill with the dealer's colour", 7, "#eee", "start"))
     return out
