@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action
 from skydeck.core.game import generic_event_sentence, seat_name
+from skydeck.core.sentences import capitalised, counted
 
 if TYPE_CHECKING:
     from skydeck.games.conflict.game import ConflictGame
@@ -48,14 +49,6 @@ def card_name(
     if c[_OWNER] < 0:
         return f"the {ship.name}"
     return f"{ship.name} of {seat_name(names, c[_OWNER])}"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 _LASER_MARK = {"ion": "i", "piercing": "p", "normal": ""}
@@ -152,17 +145,17 @@ def describe_event(
     if k == "deployment":
         decks = e.get("decks") or []
         cards = ", ".join(
-            f"{seat_name(names, s)} {_plural(int(n), 'card')}" for s, n in enumerate(decks)
+            f"{seat_name(names, s)} {counted(int(n), 'card')}" for s, n in enumerate(decks)
         )
         clock = "; the clock is running" if e.get("timed") else ""
         return f"Deployment begins ({cards}){clock}"
     if k == "meteor":
         return (
             f"The {ship_name(game, e['ship'])} lands at ({e['x']}, {e['y']}) mm with "
-            f"{_plural(int(e['cubes']), 'cargo cube')}"
+            f"{counted(int(e['cubes']), 'cargo cube')}"
         )
     if k == "drew":
-        left = f" ({_plural(int(e['deck']), 'card')} left in the deck)" if "deck" in e else ""
+        left = f" ({counted(int(e['deck']), 'card')} left in the deck)" if "deck" in e else ""
         if "ship" in e:
             return f"{who} draws {ship_name(game, e['ship'])}{left}"
         return f"{who} draws a card{left}"
@@ -175,7 +168,7 @@ def describe_event(
     if k == "done":
         return f"{who} stops deploying"
     if k == "time_up":
-        return f"Time is up for {who} after {_plural(int(e['cards']), 'card')} on the table"
+        return f"Time is up for {who} after {counted(int(e['cards']), 'card')} on the table"
     if k == "frozen":
         return (
             f"{who}'s card stops at ({e['x']}, {e['y']}) mm facing {e['angle']} degrees: "
@@ -189,7 +182,8 @@ def describe_event(
             return "Time is up: deployment stops"
         return f"{who} calls stop: deployment ends"
     if k == "cargo":
-        return f"{_cap(card(e['card']))} is loaded with {_plural(int(e['cubes']), 'cargo cube')}"
+        cubes = counted(int(e["cubes"]), "cargo cube")
+        return f"{capitalised(card(e['card']))} is loaded with {cubes}"
     if k == "battle":
         first = f": initiative {e['next']} fires first" if e.get("next") is not None else ""
         return f"The battle begins{first}"
@@ -200,15 +194,17 @@ def describe_event(
     if k == "laser":
         return _laser(e, card)
     if k == "delay":
-        return f"{_cap(card(e['card']))} is delayed ({_plural(int(e['delays']), 'Delay token')})"
+        delays = counted(int(e["delays"]), "Delay token")
+        return f"{capitalised(card(e['card']))} is delayed ({delays})"
     if k == "cubes":
         return _cubes(e, card)
     if k == "destroyed":
-        return f"{_cap(card(e['card']))} is destroyed"
+        return f"{capitalised(card(e['card']))} is destroyed"
     if k == "depleted":
-        return f"{_cap(card(e['card']))} has no cargo left and leaves the table"
+        return f"{capitalised(card(e['card']))} has no cargo left and leaves the table"
     if k == "regenerated":
-        return f"{_cap(card(e['card']))} repairs {_plural(int(e['removed']), 'damage', 'damage')}"
+        removed = counted(int(e["removed"]), "damage", "damage")
+        return f"{capitalised(card(e['card']))} repairs {removed}"
     if k == "over":
         return _over(e, names)
     return generic_event_sentence(e, names)
@@ -219,7 +215,7 @@ def _laser(e: Mapping[str, Any], card: Any) -> str:
     laser = "a laser" if kind == "normal" else f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} laser"
     target = e.get("target")
     result = str(e.get("result", ""))
-    head = f"{_cap(card(e.get('from_card')))} fires {laser} of strength {e.get('strength')}"
+    head = f"{capitalised(card(e.get('from_card')))} fires {laser} of strength {e.get('strength')}"
     if target is None:
         return f"{head}: it misses"
     t = card(target)
@@ -227,18 +223,20 @@ def _laser(e: Mapping[str, Any], card: Any) -> str:
         return f"{head} at {t}: a shield stops it"
     if result == "cargo":
         return f"{head}: it hits the cargo of {t}"
-    dealt = f" for {_plural(int(e['damage']), 'damage', 'damage')}" if e.get("damage") else ""
+    dealt = f" for {counted(int(e['damage']), 'damage', 'damage')}" if e.get("damage") else ""
     return f"{head}: {_RESULT.get(result, 'it hits {t}').format(t=t)}{dealt}"
 
 
 def _cubes(e: Mapping[str, Any], card: Any) -> str:
-    n = _plural(int(e["cubes"]), "cargo cube")
+    n = counted(int(e["cubes"]), "cargo cube")
     src = card(e.get("from_card"))
     why = e.get("why")
     if why == "stolen":
-        return f"{_cap(card(e.get('to_card')))} steals {n} from {src}"
+        return f"{capitalised(card(e.get('to_card')))} steals {n} from {src}"
     if why == "final_blow":
-        return f"{_cap(card(e.get('to_card')))} struck the final blow and takes {n} from {src}"
+        return (
+            f"{capitalised(card(e.get('to_card')))} struck the final blow and takes {n} from {src}"
+        )
     are = "is" if int(e["cubes"]) == 1 else "are"
     if why == "own":
         return f"{n} from {src} {are} lost: its own side fired on it"

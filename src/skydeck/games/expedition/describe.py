@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action
 from skydeck.core.game import generic_event_sentence, seat_name, third_person
+from skydeck.core.sentences import capitalised, counted, listed
 
 if TYPE_CHECKING:
     from skydeck.games.expedition.content import Content
@@ -38,21 +39,6 @@ HARMS = {
 }
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _n(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def join(items: Sequence[str], word: str = "and") -> str:
-    items = [i for i in items if i]
-    if not items:
-        return "nothing"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
 def skill(s: Any) -> str:
     return str(s).replace("_", " ").capitalize()
 
@@ -60,7 +46,7 @@ def skill(s: Any) -> str:
 def resources(d: Mapping[str, Any]) -> str:
     """{"rm": 2, "crystal": 1} -> '2 RM and 1 Crystal'."""
     parts = [f"{d[k]} {v}" for k, v in RES.items() if d.get(k)]
-    return join(parts) if parts else "nothing"
+    return listed(parts) if parts else "nothing"
 
 
 def effect(e: Mapping[str, Any]) -> str:
@@ -72,19 +58,19 @@ def effect(e: Mapping[str, Any]) -> str:
     if op == "lose":
         return f"lose {resources(e)}"
     if op == "moves":
-        return _n(n, "extra move") + (" (Damage cannot slow them)" if e.get("immune") else "")
+        return counted(n, "extra move") + (" (Damage cannot slow them)" if e.get("immune") else "")
     if op == "take_upgrade":
         return "take an Upgrade from the store, free"
     if op == "injury":
         return "a crew member goes to the Sickbay" if n == 1 else f"{n} crew go to the Sickbay"
     if op == "damage":
-        return f"take {_n(n, 'Damage card')}"
+        return f"take {counted(n, 'Damage card')}"
     if op == "destroy":
-        return f"{_n(n, 'Upgrade')} destroyed"
+        return f"{counted(n, 'Upgrade')} destroyed"
     if op == "repair":
-        return f"repair {_n(n, 'Damage', 'Damage')}"
+        return f"repair {counted(n, 'Damage', 'Damage')}"
     if op == "heal":
-        return f"{_n(n, 'crew member', 'crew')} back from the Sickbay"
+        return f"{counted(n, 'crew member', 'crew')} back from the Sickbay"
     if op == "steal":
         return f"take {e.get('rm')} RM from another ship"
     if op == "theft":
@@ -94,7 +80,7 @@ def effect(e: Mapping[str, Any]) -> str:
     if op == "place_tiles":
         where = "anywhere next to the map" if e.get("anywhere") else "next to your ship"
         extra = " (1 RM or 1 Crystal per Recruiting Location)" if e.get("recruit_reward") else ""
-        return f"draw and place {_n(n, 'Location tile')} {where}{extra}"
+        return f"draw and place {counted(n, 'Location tile')} {where}{extra}"
     if op == "local_production":
         return "collect the printed resources of your Location"
     if op == "trade":
@@ -104,7 +90,7 @@ def effect(e: Mapping[str, Any]) -> str:
     if op == "build_discount":
         return f"your next Embassy this round costs {n} less"
     if op == "points":
-        return f"{_n(n, 'point')}"
+        return f"{counted(n, 'point')}"
     if op == "secret_expedition":
         return "take a Secret Expedition, free"
     if op == "prevent":
@@ -112,9 +98,9 @@ def effect(e: Mapping[str, Any]) -> str:
     if op == "exchange":
         return "exchange RM and Crystals 2:1 this round"
     if op == "choose":
-        return "choose: " + join([effects(o) for o in e.get("options", [])], "or")
+        return "choose: " + listed([effects(o) for o in e.get("options", [])], "or")
     if op == "d_move":
-        return f"the drone moves {_n(n, 'time')}"
+        return f"the drone moves {counted(n, 'time')}"
     if op == "d_embassy":
         return "the drone builds an Embassy"
     if op == "d_upgrade":
@@ -122,9 +108,9 @@ def effect(e: Mapping[str, Any]) -> str:
     if op == "d_expedition":
         return f"the drone completes the top {str(e.get('tier', '')).capitalize()} Expedition"
     if op == "d_points":
-        return f"the drone scores {_n(n, 'point')}"
+        return f"the drone scores {counted(n, 'point')}"
     if op == "d_discover":
-        return f"{_n(n, 'Location tile')} placed next to the drone"
+        return f"{counted(n, 'Location tile')} placed next to the drone"
     if op == "d_extra":
         deck = "this" if e.get("deck") == "current" else "the previous"
         return f"an extra card from {deck} round's deck"
@@ -136,7 +122,7 @@ def effect(e: Mapping[str, Any]) -> str:
 
 
 def effects(es: Sequence[Any]) -> str:
-    return join([effect(_plain(e)) for e in es]) if es else "nothing"
+    return listed([effect(_plain(e)) for e in es]) if es else "nothing"
 
 
 def _plain(e: Any) -> Mapping[str, Any]:
@@ -168,7 +154,7 @@ def requirement(r: Any) -> str:
         parts.append(f"at a {str(r['location']).capitalize()} Location")
     if r.get("embassies"):
         parts.append(
-            f"{_n(int(r['embassies']), 'Embassy', 'Embassies')} of yours on one "
+            f"{counted(int(r['embassies']), 'Embassy', 'Embassies')} of yours on one "
             f"{str(r.get('embassy_type', '')).capitalize()} Location"
         )
     return ", ".join(parts) if parts else "nothing"
@@ -209,7 +195,7 @@ def catalogue(content: Content) -> dict[str, dict[str, Any]]:
                 for x in loc.crew
                 if x in content.crew_index
             ]
-            lines.append(f"Recruits {join(crew)}")
+            lines.append(f"Recruits {listed(crew)}")
         add(loc.id, "location", loc.name, lines)
     for a in content.anomalies:
         lines = [f"Anomaly · {a.kind}" + ("" if a.passable else " · impassable")]
@@ -224,7 +210,7 @@ def catalogue(content: Content) -> dict[str, dict[str, Any]]:
     add("space_gate", "anomaly", "Space Gate", ["Where every ship starts"])
     for x in content.expeditions:
         lines = [
-            f"{x.tier.capitalize()} · {_n(x.points, 'point')}",
+            f"{x.tier.capitalize()} · {counted(x.points, 'point')}",
             f"Needs {requirement(x.requires)}",
         ]
         if x.bonus is not None:
@@ -278,7 +264,7 @@ def catalogue(content: Content) -> dict[str, dict[str, Any]]:
                     card.id,
                     "drone",
                     "Drone action",
-                    [_cap(join([effect(_plain(a)) for a in card.actions], "then"))],
+                    [capitalised(listed([effect(_plain(a)) for a in card.actions], "then"))],
                 )
         if not content.artifacts:
             for art in mf.artifacts.artifacts:
@@ -563,28 +549,32 @@ def describe_event(
         return f"{who} uses the special action {special}"
     if k == "start_tile":
         whose = "the drone's" if len(names) <= int(e.get("seat") or 0) else f"{who}'s"
-        return f"{_cap(whose)} Starting tile {nm('tile')} joins the map"
+        return f"{capitalised(whose)} Starting tile {nm('tile')} joins the map"
     if k == "drafted":
         return f"{who} kept an Expedition from the pack"
     if k == "draft_done":
         lines = [
-            f"{seat_name(names, s)}: {join([name(content, x) for x in exps])}"
+            f"{seat_name(names, s)}: {listed([name(content, x) for x in exps])}"
             for s, exps in enumerate(e.get("expeditions", []))
         ]
         return "The draft is over. " + "; ".join(lines)
     if k == "round":
         return f"Round {e.get('round')} begins; {seat_name(names, e.get('first'))} goes first"
     if k == "produced":
-        where = join([name(content, x) for x in e.get("locations", [])])
+        where = listed([name(content, x) for x in e.get("locations", [])])
         return f"{who} produces {resources(e)} at {where}"
     if k == "tiles_drawn":
-        return f"{who} draws {join([name(content, x) for x in e.get('tiles', [])])}"
+        return f"{who} draws {listed([name(content, x) for x in e.get('tiles', [])])}"
     if k == "placed_tile" or k == "tile_placed":
         return f"{who} places {nm('tile')} on the map"
     if k == "sensor_roll":
-        return f"{who} rolls the Sensor dice: {join([FACES.get(d, d) for d in e.get('dice', [])])}"
+        return (
+            f"{who} rolls the Sensor dice: {listed([FACES.get(d, d) for d in e.get('dice', [])])}"
+        )
     if k == "encounters_drawn":
-        return f"{who} draws the Encounters {join([name(content, x) for x in e.get('cards', [])])}"
+        return (
+            f"{who} draws the Encounters {listed([name(content, x) for x in e.get('cards', [])])}"
+        )
     if k == "encounter":
         return f"{who} meets {nm('card')}"
     if k == "chance_roll":
@@ -602,7 +592,7 @@ def describe_event(
         return f"{who} collects {resources(e)}"
     if k == "embassy":
         rec = f" and recruits {nm('recruit')}" if e.get("recruit") else ""
-        cubes = _n(int(e.get("count", 1)), "cube")
+        cubes = counted(int(e.get("count", 1)), "cube")
         return f"{who} builds an Embassy on {nm('location')} ({cubes} there){rec}"
     if k == "upgrade_bought":
         return f"{who} buys {nm('upgrade')}"
@@ -629,9 +619,9 @@ def describe_event(
         return f"{who} loses the Upgrade {nm('upgrade')}"
     if k == "stolen":
         by = seat_name(names, e["by"]) if e.get("by") is not None else "a thief"
-        return f"{_cap(by)} takes {e.get('rm')} RM from {who}"
+        return f"{capitalised(by)} takes {e.get('rm')} RM from {who}"
     if k == "powers_kept":
-        return f"{who} keeps the powers {join([name(content, x) for x in e.get('powers', [])])}"
+        return f"{who} keeps the powers {listed([name(content, x) for x in e.get('powers', [])])}"
     if k == "objective":
         return f"New Objective: {nm('objective')}"
     if k == "galactic_event":
@@ -648,7 +638,7 @@ def describe_event(
     if k == "drone_moved":
         return f"The drone rolls {e.get('roll')} and moves to {cell(e.get('cell'))}"
     if k == "drone_embassy":
-        cubes = _n(int(e.get("count", 1)), "cube")
+        cubes = counted(int(e.get("count", 1)), "cube")
         return f"The drone builds an Embassy on {nm('location')} ({cubes} there)"
     if k == "drone_upgrade":
         return f"The drone rolls {e.get('roll')}: {nm('upgrade')} leaves the game"

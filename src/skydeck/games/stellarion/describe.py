@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action
 from skydeck.core.game import generic_event_sentence, seat_name, third_person
+from skydeck.core.sentences import listed
 
 if TYPE_CHECKING:
     from skydeck.games.stellarion.game import StellarionGame
@@ -57,13 +58,6 @@ def plural(name: str) -> str:
     return name if name.endswith("s") else name + "s"
 
 
-def join(items: Sequence[str]) -> str:
-    items = list(items)
-    if not items:
-        return "nothing"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _items(value: Any) -> list[Any]:
     return list(value) if isinstance(value, (tuple, list)) else [value]
 
@@ -82,15 +76,15 @@ def describe(
     a, k = action.args, action.kind
     try:
         if k == "launch":
-            used = join([source(x, cards, where) for x in _items(a[1])])
+            used = listed([source(x, cards, where) for x in _items(a[1])])
             return f"Launch {voyage(game, a[0])} with {used}"
         if k == "coordinate":
             pair = [source(x, cards, where) for x in _items(a[0])]
             if len(pair) == 2 and pair[0] == pair[1] and pair[0].startswith("the "):
                 return f"Coordinate with two {plural(pair[0][4:])}"  # two identical tops
-            return f"Coordinate with {join(pair)}"
+            return f"Coordinate with {listed(pair)}"
         if k == "traverse":
-            decks = join([str(x).capitalize() for x in _items(a[0])])
+            decks = listed([str(x).capitalize() for x in _items(a[0])])
             return f"Traverse with the Black Holes on the {decks} decks"
         if k == "take":
             who = f" for Player {int(a[1]) + 1}" if len(a) > 1 else ""  # type: ignore[arg-type]
@@ -112,17 +106,17 @@ def describe(
             top, bottom = _items(a[0]), _items(a[1])
             parts = []
             if top:
-                parts.append(f"{join([face(x) for x in top])} face up on top")
+                parts.append(f"{listed([face(x) for x in top])} face up on top")
             if bottom:
-                parts.append(f"{join([face(x) for x in bottom])} at the bottom")
+                parts.append(f"{listed([face(x) for x in bottom])} at the bottom")
             return "put " + " and ".join(parts)
         if k == "retrieve":
             onto = " onto the top of the deck" if len(a) > 2 else ""
-            back = join([face(x) for x in _items(a[1])])
+            back = listed([face(x) for x in _items(a[1])])
             return f"take {back} back from the {str(a[0]).capitalize()} discard pile{onto}"
         if k == "outpost":
             tops = [source(x, cards, where) for x in _items(a[0])]
-            return f"move {join(tops)} to the Outpost"
+            return f"move {listed(tops)} to the Outpost"
         if k == "forfeit":
             if a and int(a[0]):  # type: ignore[arg-type]
                 return f"forfeit the power: the Glaucous Sun goes back {a[0]} spaces"
@@ -156,7 +150,7 @@ def describe_event(game: StellarionGame, e: Mapping[str, Any], names: Sequence[s
     if k == "revealed":
         return f"The {str(e['deck']).capitalize()} deck turns up {face(e['card'])}"
     if k == "looked":
-        cards = join([face(c) for c in e.get("cards", [])])
+        cards = listed([face(c) for c in e.get("cards", [])])
         return f"The top cards of {deck(e['deck'])} are {cards} (top last)"
     if k == "sun":
         return f"The Glaucous Sun moves to space {e['position']}"
