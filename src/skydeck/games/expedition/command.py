@@ -4,6 +4,7 @@ every way to spend Raw Materials, Crystals and Influence; plus the action dispat
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action, Event, IllegalAction, private
@@ -128,9 +129,7 @@ def reach(st: ExpeditionState, seat: int, limit: int, over: bool = False) -> dic
 
 def hazards_on_map(st: ExpeditionState) -> bool:
     kind = st.tile_kind
-    return st.content.mod is not None and any(
-        t >= 0 and kind[t] == "hazard" for t in st.board
-    )
+    return st.content.mod is not None and any(t >= 0 and kind[t] == "hazard" for t in st.board)
 
 
 def hazards_over(st: ExpeditionState, start: int, cell: int) -> list[int]:
@@ -279,9 +278,7 @@ def command_actions(st: ExpeditionState, seat: int, only: str | None = None) -> 
     inf = st.inf[seat]
     if only in (None, "replace") and inf >= costs["replace_expedition"]:
         for x in st.exps[seat]:
-            acts += [
-                act("replace", (t.exp_ids[x], TIERS[i])) for i in range(3) if st.exp_decks[i]
-            ]
+            acts += [act("replace", (t.exp_ids[x], TIERS[i])) for i in range(3) if st.exp_decks[i]]
     if (
         only in (None, "scan")
         and inf >= costs["influence_tile"]
@@ -292,12 +289,7 @@ def command_actions(st: ExpeditionState, seat: int, only: str | None = None) -> 
     if only in (None, "exchange") and inf >= costs["exchange"] and not st.exchange[seat]:
         acts.append(act("exchange"))
     if only in (None, "convert") and st.exchange[seat]:
-        acts += [
-            act("convert", (give, get))
-            for give in SPENDABLE
-            for get in SPENDABLE
-            if give != get and resources(st, seat, give) >= 2
-        ]
+        acts += _two_for_one(st, seat, "convert", SPENDABLE)
     if (
         only in (None, "secret")
         and inf >= costs["secret_expedition"]
@@ -305,20 +297,29 @@ def command_actions(st: ExpeditionState, seat: int, only: str | None = None) -> 
     ):
         acts += [act("secret", (TIERS[i],)) for i in range(3) if st.exp_decks[i]]
     if only in (None, "trade") and st.trades[seat]:
-        acts += [
-            act("trade", (give, get))
-            for give in TRADABLE
-            for get in TRADABLE
-            if give != get and resources(st, seat, give) >= 2
-        ]
+        acts += _two_for_one(st, seat, "trade", TRADABLE)
     if only in (None, "end"):
         acts.append(act("end"))
     return acts if only is None else [a for a in acts if a.kind == only]
 
 
+def _two_for_one(st: ExpeditionState, seat: int, kind: str, pool: Sequence[str]) -> list[Action]:
+    """The 2:1 swaps of ``pool``'s resources the seat can pay for: the exchange's
+    ``convert`` and the Galactic trader's ``trade`` differ only in which resources."""
+    return [
+        act(kind, (give, get))
+        for give in pool
+        for get in pool
+        if give != get and resources(st, seat, give) >= 2
+    ]
+
+
 def _moves(
     st: ExpeditionState,
-    reach: dict[int, int], free: int, jumps: dict[str, int], tail: tuple[str, ...]
+    reach: dict[int, int],
+    free: int,
+    jumps: dict[str, int],
+    tail: tuple[str, ...],
 ) -> list[Action]:
     """``move`` within the free movement, else ``warp`` paying each cell beyond it
     with 2 RM or 1 Crystal, or both ("Raw Materials and/or Crystals": ``mixed K``,
