@@ -13,6 +13,7 @@ import pytest
 from skydeck.core import Rng
 from skydeck.core.observer import Observer
 from skydeck.encoding import tables
+from skydeck.games.expedition.modules_content import MODULES
 from skydeck.registry import load
 
 #: games whose observer has its own state path, with the option sets to cover
@@ -31,6 +32,14 @@ STATE_PATHS = {
         {"players": 2, "scale": "dispute", "variants": ["meteor"], "meteors": 5},
         {"players": 3, "scale": "conflict", "deployment": "light_speed"},
         {"players": 4, "scale": "dispute", "variants": ["stolen_goods"]},
+    ],
+    "expedition": [
+        {"players": 2},
+        {"players": 3, "modules": ["player_powers", "legendary"]},
+        {"players": 4, "modules": ["objectives", "artifacts"], "nothing_bad_happens": True},
+        {"players": 2, "modules": ["hazards", "events"]},
+        {"players": 4, "modules": list(MODULES), "nothing_bad_happens": True},
+        {"players": 1, "solo_rank": "admiral", "modules": ["hazards", "artifacts"]},
     ],
 }
 

@@ -20,12 +20,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import numpy as np
+
 from skydeck.core.action import Action
 from skydeck.core.observer import SparseObserver, Vec, mark, one_hot
+from skydeck.games.expedition import modules
 from skydeck.games.expedition.actions import act
 from skydeck.games.expedition.board import grid
 from skydeck.games.expedition.command import SPENDABLE, TRADABLE
 from skydeck.games.expedition.content import FACES, REWARD_FACES, SKILLS, TIERS
+from skydeck.games.expedition.drone import drone_points
 from skydeck.games.expedition.state import ExpeditionState
 from skydeck.games.expedition.tables import tables as content_tables
 
@@ -221,6 +225,25 @@ class ExpeditionObserver(SparseObserver):
         self.o_drone = self.add(
             "drone", 3 + nc, "solo: points / 50, embassies left / 15, rank, ship cell one-hot"
         )
+        # the state path's tables (``observe``): the state's ints turned into the indexes
+        # their names encode to, through the same names the view shows
+        c, t = game.content, content_tables(game.content)
+        self.rounds = max(1, c.rules.rounds)
+        tiles = self.ix["tiles"]
+        names = [x.id for x in c.locations] + [a.id for a in c.anomalies] + ["space_gate"]
+        self._tile = [tiles.get(name) for name in names]  # st.tile_name's order
+        self._loc = [self.ix["locations"].get(x) for x in t.loc_ids]
+        self._crew = [self.ix["crew"].get(x) for x in t.crew_ids]
+        self._upg = [self.ix["upgrades"].get(x) for x in t.upg_ids]
+        self._exp = [self.ix["expeditions"].get(x) for x in t.exp_ids]
+        self._enc = [self.ix["encounters"].get(x) for x in t.enc_ids]
+        self._faction = [
+            FACTIONS.index(d.faction) if d.faction in FACTIONS else None for d in c.dashboards
+        ]
+        self._phase = {p: self.o_phase + i for i, p in enumerate(PHASES)}
+        self._pending = {k: self.o_pending + i for i, k in enumerate(PENDING)}
+        #: the last observation made and what it came from (see ``observe``)
+        self._memo: tuple[Any, ...] | None = None
 
     def fill_entries(self, view: dict[str, Any], seat: int, vec: Vec) -> None:
         n, nc, ix = self.players, self.cells, self.ix
@@ -325,6 +348,220 @@ class ExpeditionObserver(SparseObserver):
             ship = drone.get("ship")
             if isinstance(ship, int) and 0 <= ship < nc:
                 vec[self.o_drone + 3 + ship] = 1.0
+
+    def observe(self, state: Any, seat: int) -> np.ndarray:
+        """``encode(state.view(seat), seat)`` without the view, from what changed: the
+        observer keeps its last observation and copies of the parts it came from (the
+        map, the Location owners, the store, the Expedition discard, each seat's slots,
+        Expeditions and Embassies, and the observing seat's hand, Secret Expeditions
+        and draft), and rewrites only the parts that differ (a move changes one or
+        none); the rest, a few dozen entries per seat, is written from the state's
+        ints each time. Of other seats it reads only what the view shows (the size of
+        a hand, the number of Secret Expeditions). tests/rl/test_state_observers.py
+        proves it equal to the view's encoding. The memory is shared by the
+        environments of one game and option set: compared by value, it serves any
+        state, and it is read once and replaced whole."""
+        st = state
+        sources = self._sources(st, seat)
+        memo = self._memo
+        if memo is None:
+            out = np.zeros(self.size, dtype=np.float32)
+            kept = tuple(_copy(source) for source in sources)
+            parts = [self._part(st, seat, k) for k in range(len(sources))]
+            for at, values in parts:
+                out[at] = values
+        else:
+            kept, parts, rest, last = memo
+            out = last.copy()
+            out[rest] = 0.0
+            if sources != kept:
+                fresh, parts = list(kept), list(parts)
+                for k, source in enumerate(sources):
+                    if source != kept[k]:
+                        out[parts[k][0]] = 0.0
+                        part = parts[k] = self._part(st, seat, k)
+                        out[part[0]] = part[1]
+                        fresh[k] = _copy(source)  # the state's lists change in place
+                kept = tuple(fresh)
+        idx, val = self._rest(st, seat)
+        rest = np.fromiter(idx, np.intp, len(idx))
+        out[rest] = np.fromiter(val, np.float32, len(val))
+        self._memo = (kept, parts, rest, out.copy())
+        return out
+
+    def _sources(self, st: Any, seat: int) -> tuple[Any, ...]:
+        """What each part is made from, in ``_part``'s order: the map, the owners, the
+        store, the Expedition discard, per seat (slots, Expeditions, Embassies), then
+        the observing seat's (seat, hand, secret) and (seat, pack, kept) in the draft
+        (None outside it). Ints and flat lists of ints only (``_copy``)."""
+        draft = (
+            (seat, st.packs[seat], st.kept[seat])
+            if st.phase in ("start", "draft", "powers")
+            else None
+        )
+        return (
+            st.board,
+            st.owner,
+            st.store,
+            st.exp_discard,
+            *((st.slots[s], st.exps[s], st.emb[s]) for s in range(self.players)),
+            (seat, st.hand[seat], st.secret[seat]),
+            draft,
+        )
+
+    def _part(self, st: Any, seat: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Part ``k``'s entries (indexes, values), as ``fill_entries`` writes them."""
+        n, nc = self.players, self.cells
+        at: list[int] = []
+        values: list[float] | None = None  # None: all ones
+        if k == 0:
+            tile, nt, top = self._tile, len(self.ix["tiles"]), len(self._tile) - 1
+            for cell, x in enumerate(st.board):
+                if x >= 0 and cell < nc:
+                    i = tile[min(x, top)]
+                    if i is not None:
+                        at.append(self.o_map + cell * nt + i)
+        elif k == 1:
+            loc = self._loc
+            for i, o in enumerate(st.owner):
+                j = loc[i]
+                if o >= 0 and j is not None:
+                    at.append(self.o_owner + j * (n + 1) + min(o, n))
+        elif k == 2:
+            at = _marks(self.o_store, self._upg, [u for u in st.store if u >= 0])
+        elif k == 3:
+            at = _marks(self.o_discards, self._exp, st.exp_discard)
+        elif k < 4 + n:
+            s = k - 4
+            nu, ne, nl = len(self._upg), len(self._exp), len(self._loc)
+            at = _marks(self.o_slots + s * nu, self._upg, [u for u in st.slots[s] if u >= 0])
+            at += _marks(self.o_exps + s * ne, self._exp, st.exps[s])
+            values = [1.0] * len(at)
+            base, loc = self.o_emb + s * nl, self._loc
+            for i, count in enumerate(st.emb[s]):
+                j = loc[i]
+                if count and j is not None:
+                    at.append(base + j)
+                    values.append(count / 3.0)
+        elif k == 4 + n:
+            at = _marks(self.o_hand, self._crew, st.hand[seat])
+            at += _marks(self.o_secret, self._exp, st.secret[seat])
+        elif st.phase in ("start", "draft", "powers"):
+            ne = len(self._exp)
+            at = _marks(self.o_pack, self._exp, st.packs[seat])
+            at += _marks(self.o_pack + ne, self._exp, st.kept[seat])
+        return (
+            np.array(at, dtype=np.intp),
+            np.ones(len(at), np.float32) if values is None else np.array(values, np.float32),
+        )
+
+    def _rest(self, st: Any, seat: int) -> tuple[list[int], list[float]]:
+        """Every entry but the parts': (indexes, values), zeros included."""
+        n, nc = self.players, self.cells
+        phase = st.phase
+        idx = [self.o_seat + seat, self._phase[phase]]
+        if phase in ("discovery", "sensor", "command"):
+            turn = st.turn
+            if turn < n:
+                idx.append(self.o_turn + turn)
+        if st.first >= 0:
+            idx.append(self.o_first + st.first)
+        idx += [self.o_move + s for s in st.to_move if s < n]
+        val = [1.0] * len(idx)
+        b = self.o_decks
+        idx += (*range(b, b + 7), self.o_round)
+        tiers = [len(d) for d in st.exp_decks[:3]]
+        tiers += [0] * (3 - len(tiers))
+        val += (
+            len(st.stack) / 40.0,
+            len(st.enc_deck) / 40.0,
+            len(st.upg_deck) / 40.0,
+            tiers[0] / 40.0,
+            tiers[1] / 40.0,
+            tiers[2] / 40.0,
+            st.dmg_supply / 10.0,
+            st.round / self.rounds,
+        )
+        w = 4 + 20
+        for s in range(n):
+            b = self.o_player + s * w
+            faction = self._faction[st.factions[s]]
+            if faction is not None:
+                idx.append(b + faction)
+                val.append(1.0)
+            idx += range(b + 4, b + w)
+            val += (
+                st.rm[s] / 10.0,
+                st.cr[s] / 10.0,
+                st.inf[s] / 10.0,
+                st.emb_left[s] / 15.0,
+                len(st.hand[s]) / 10.0,
+                len(st.transit[s]) / 5.0,
+                len(st.sickbay[s]) / 5.0,
+                len(st.solo[s]) / 5.0,
+                len(st.loc_cards[s]) / 10.0,
+                st.dmg[s] / 3.0,
+                len(st.secret[s]) / 3.0,
+                len(st.done[s]) / 10.0,
+                st.bonus_pts[s] / 20.0,
+                modules.points(st, s) / 50.0,
+                st.movement(s) / 3.0,
+                float(bool(st.worm[s])),
+                float(bool(st.disc_used[s])),
+                float(bool(st.exchange[s])),
+                float(bool(st.rerolled[s])),
+                st.trades[s] / 3.0,
+            )
+            ship = st.ship[s]
+            if ship is not None and 0 <= ship < nc:  # -1: not placed yet
+                idx.append(self.o_ship + s * nc + ship)
+                val.append(1.0)
+        if st.pending:
+            f = st.pending[-1]
+            kind = f["k"]
+            at = [self._pending.get(kind, self.o_pending + len(PENDING))]
+            if kind in ("enc", "enc_reward"):
+                i = self._enc[f["e"]]
+                if i is not None:
+                    at.append(self.o_penc + i)
+            elif kind == "exp":
+                i = self._exp[f["x"]]
+                if i is not None:
+                    at.append(self.o_pexp + i)
+            elif kind == "sensor":
+                for d, face in enumerate(list(f["d"])[:2]):
+                    i = self.faces.get(face)
+                    if i is not None:
+                        at.append(self.o_dice + d * len(FACES) + i)
+            idx += at
+            val += [1.0] * len(at)
+        if st.is_solo and st.content.mod is not None:  # the view's modules part
+            b = self.o_drone
+            idx += (b, b + 1)
+            val += (drone_points(st) / 50.0, st.d_left / 15.0)
+            if st.rank in RANKS:
+                idx.append(b + 2)
+                val.append(RANKS.index(st.rank) / 2.0)
+            ship = st.d_ship
+            if isinstance(ship, int) and 0 <= ship < nc:
+                idx.append(b + 3 + ship)
+                val.append(1.0)
+        return idx, val
+
+
+def _marks(start: int, index: list[int | None], items: Iterable[int]) -> list[int]:
+    """``mark``'s indexes for the state's ints (``index``: int -> its name's index)."""
+    return [start + i for i in map(index.__getitem__, items) if i is not None]
+
+
+def _copy(source: Any) -> Any:
+    """A copy of a part's source that the state's later moves cannot change: flat lists
+    copied, in tuples too (ints and None stay)."""
+    if type(source) is list:
+        return source[:]
+    if type(source) is tuple:
+        return tuple(x[:] if type(x) is list else x for x in source)
+    return source
 
 
 OBSERVER = ExpeditionObserver
