@@ -17,7 +17,8 @@ Other seats' hands and Secret Expeditions are hidden by the view.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -226,22 +227,63 @@ class ExpeditionObserver(SparseObserver):
             "drone", 3 + nc, "solo: points / 50, embassies left / 15, rank, ship cell one-hot"
         )
         # the state path's tables (``observe``): the state's ints turned into the indexes
-        # their names encode to, through the same names the view shows
+        # their names encode to, through the names the view shows (the lists come from
+        # the same content tables as ``ix``, so every name has its index)
         c, t = game.content, content_tables(game.content)
         self.rounds = max(1, c.rules.rounds)
-        tiles = self.ix["tiles"]
-        names = [x.id for x in c.locations] + [a.id for a in c.anomalies] + ["space_gate"]
-        self._tile = [tiles.get(name) for name in names]  # st.tile_name's order
-        self._loc = [self.ix["locations"].get(x) for x in t.loc_ids]
-        self._crew = [self.ix["crew"].get(x) for x in t.crew_ids]
-        self._upg = [self.ix["upgrades"].get(x) for x in t.upg_ids]
-        self._exp = [self.ix["expeditions"].get(x) for x in t.exp_ids]
-        self._enc = [self.ix["encounters"].get(x) for x in t.enc_ids]
+        ix = self.ix
+
+        def to(kind: str, names: Iterable[str]) -> list[int]:
+            return [ix[kind][x] for x in names]
+
+        nl, nu, ne = len(ix["locations"]), len(ix["upgrades"]), len(ix["expeditions"])
+        tiles = to("tiles", [*(x.id for x in c.locations), *(a.id for a in c.anomalies)])
+        tiles.append(ix["tiles"]["space_gate"])  # st.tile_name's order; beyond: the gate
+        self._map = [[self.o_map + cell * nt + i for i in tiles] for cell in range(nc)]
+        loc = to("locations", t.loc_ids)
+        self._owner = [[self.o_owner + j * (n + 1) + o for o in range(n + 1)] for j in loc]
+        upg, exp, crew = (
+            to("upgrades", t.upg_ids),
+            to("expeditions", t.exp_ids),
+            to("crew", t.crew_ids),
+        )
+        self._store = [self.o_store + i for i in upg]
+        self._discard = [self.o_discards + i for i in exp]
+        self._slots = [[self.o_slots + s * nu + i for i in upg] for s in range(n)]
+        self._exps = [[self.o_exps + s * ne + i for i in exp] for s in range(n)]
+        self._emb = [[self.o_emb + s * nl + j for j in loc] for s in range(n)]
+        self._hand = [self.o_hand + i for i in crew]
+        self._secret = [self.o_secret + i for i in exp]
+        self._pack = [self.o_pack + i for i in exp]
+        self._kept = [self.o_pack + ne + i for i in exp]
+        self._enc = [self.o_penc + i for i in to("encounters", t.enc_ids)]
+        self._exp = [self.o_pexp + i for i in exp]
         self._faction = [
             FACTIONS.index(d.faction) if d.faction in FACTIONS else None for d in c.dashboards
         ]
         self._phase = {p: self.o_phase + i for i, p in enumerate(PHASES)}
         self._pending = {k: self.o_pending + i for i, k in enumerate(PENDING)}
+        #: the parts' makers, in ``_sources``' order
+        self._parts: list[Callable[[Any, int], tuple[np.ndarray, Any]]] = [
+            self._map_part,
+            self._owner_part,
+            self._store_part,
+            self._discard_part,
+            *(partial(self._slots_part, s) for s in range(n)),
+            *(partial(self._exps_part, s) for s in range(n)),
+            *(partial(self._emb_part, s) for s in range(n)),
+            self._hand_part,
+            self._secret_part,
+            self._draft_part,
+        ]
+        # the entries written at fixed places each time (``_values``' order)
+        self._solo = game.options.get("solo_rank") is not None and c.mod is not None
+        at = [*range(self.o_decks, self.o_decks + 7), self.o_round]
+        for s in range(n):
+            at += range(self.o_player + s * (4 + 20) + 4, self.o_player + (s + 1) * (4 + 20))
+        if self._solo:
+            at += (self.o_drone, self.o_drone + 1, self.o_drone + 2)
+        self._at = np.array(at, dtype=np.intp)
         #: the last observation made and what it came from (see ``observe``)
         self._memo: tuple[Any, ...] | None = None
 
@@ -367,7 +409,7 @@ class ExpeditionObserver(SparseObserver):
         if memo is None:
             out = np.zeros(self.size, dtype=np.float32)
             kept = tuple(_copy(source) for source in sources)
-            parts = [self._part(st, seat, k) for k in range(len(sources))]
+            parts = [make(st, seat) for make in self._parts]
             for at, values in parts:
                 out[at] = values
         else:
@@ -379,21 +421,23 @@ class ExpeditionObserver(SparseObserver):
                 for k, source in enumerate(sources):
                     if source != kept[k]:
                         out[parts[k][0]] = 0.0
-                        part = parts[k] = self._part(st, seat, k)
+                        part = parts[k] = self._parts[k](st, seat)
                         out[part[0]] = part[1]
                         fresh[k] = _copy(source)  # the state's lists change in place
                 kept = tuple(fresh)
-        idx, val = self._rest(st, seat)
-        rest = np.fromiter(idx, np.intp, len(idx))
-        out[rest] = np.fromiter(val, np.float32, len(val))
+        val = self._values(st)
+        out[self._at] = np.fromiter(val, np.float32, len(val))
+        ones = self._ones(st, seat)
+        rest = np.fromiter(ones, np.intp, len(ones))
+        out[rest] = 1.0
         self._memo = (kept, parts, rest, out.copy())
         return out
 
     def _sources(self, st: Any, seat: int) -> tuple[Any, ...]:
-        """What each part is made from, in ``_part``'s order: the map, the owners, the
-        store, the Expedition discard, per seat (slots, Expeditions, Embassies), then
-        the observing seat's (seat, hand, secret) and (seat, pack, kept) in the draft
-        (None outside it). Ints and flat lists of ints only (``_copy``)."""
+        """What each part is made from, in ``self._parts``' order: the map, the owners,
+        the store, the Expedition discard, each seat's slots, Expeditions and
+        Embassies, then the observing seat's hand, Secret Expeditions and draft (None
+        outside it). Flat lists of ints, or tuples of ints and such lists (``_copy``)."""
         draft = (
             (seat, st.packs[seat], st.kept[seat])
             if st.phase in ("start", "draft", "powers")
@@ -404,75 +448,63 @@ class ExpeditionObserver(SparseObserver):
             st.owner,
             st.store,
             st.exp_discard,
-            *((st.slots[s], st.exps[s], st.emb[s]) for s in range(self.players)),
-            (seat, st.hand[seat], st.secret[seat]),
+            *st.slots,
+            *st.exps,
+            *st.emb,
+            (seat, st.hand[seat]),
+            (seat, st.secret[seat]),
             draft,
         )
 
-    def _part(self, st: Any, seat: int, k: int) -> tuple[np.ndarray, np.ndarray]:
-        """Part ``k``'s entries (indexes, values), as ``fill_entries`` writes them."""
-        n, nc = self.players, self.cells
-        at: list[int] = []
-        values: list[float] | None = None  # None: all ones
-        if k == 0:
-            tile, nt, top = self._tile, len(self.ix["tiles"]), len(self._tile) - 1
-            for cell, x in enumerate(st.board):
-                if x >= 0 and cell < nc:
-                    i = tile[min(x, top)]
-                    if i is not None:
-                        at.append(self.o_map + cell * nt + i)
-        elif k == 1:
-            loc = self._loc
-            for i, o in enumerate(st.owner):
-                j = loc[i]
-                if o >= 0 and j is not None:
-                    at.append(self.o_owner + j * (n + 1) + min(o, n))
-        elif k == 2:
-            at = _marks(self.o_store, self._upg, [u for u in st.store if u >= 0])
-        elif k == 3:
-            at = _marks(self.o_discards, self._exp, st.exp_discard)
-        elif k < 4 + n:
-            s = k - 4
-            nu, ne, nl = len(self._upg), len(self._exp), len(self._loc)
-            at = _marks(self.o_slots + s * nu, self._upg, [u for u in st.slots[s] if u >= 0])
-            at += _marks(self.o_exps + s * ne, self._exp, st.exps[s])
-            values = [1.0] * len(at)
-            base, loc = self.o_emb + s * nl, self._loc
-            for i, count in enumerate(st.emb[s]):
-                j = loc[i]
-                if count and j is not None:
-                    at.append(base + j)
-                    values.append(count / 3.0)
-        elif k == 4 + n:
-            at = _marks(self.o_hand, self._crew, st.hand[seat])
-            at += _marks(self.o_secret, self._exp, st.secret[seat])
-        elif st.phase in ("start", "draft", "powers"):
-            ne = len(self._exp)
-            at = _marks(self.o_pack, self._exp, st.packs[seat])
-            at += _marks(self.o_pack + ne, self._exp, st.kept[seat])
-        return (
-            np.array(at, dtype=np.intp),
-            np.ones(len(at), np.float32) if values is None else np.array(values, np.float32),
-        )
+    # each part's entries (indexes, and values or 1.0 for all), as ``fill_entries``
+    # writes them from the view
+    def _map_part(self, st: Any, seat: int) -> tuple[np.ndarray, float]:
+        top = len(self._map[0]) - 1
+        at = [row[x if x < top else top] for row, x in zip(self._map, st.board) if x >= 0]
+        return np.array(at, dtype=np.intp), 1.0
 
-    def _rest(self, st: Any, seat: int) -> tuple[list[int], list[float]]:
-        """Every entry but the parts': (indexes, values), zeros included."""
-        n, nc = self.players, self.cells
-        phase = st.phase
-        idx = [self.o_seat + seat, self._phase[phase]]
-        if phase in ("discovery", "sensor", "command"):
-            turn = st.turn
-            if turn < n:
-                idx.append(self.o_turn + turn)
-        if st.first >= 0:
-            idx.append(self.o_first + st.first)
-        idx += [self.o_move + s for s in st.to_move if s < n]
-        val = [1.0] * len(idx)
-        b = self.o_decks
-        idx += (*range(b, b + 7), self.o_round)
+    def _owner_part(self, st: Any, seat: int) -> tuple[np.ndarray, float]:
+        n = self.players
+        at = [row[o if o < n else n] for row, o in zip(self._owner, st.owner) if o >= 0]
+        return np.array(at, dtype=np.intp), 1.0
+
+    def _store_part(self, st: Any, seat: int) -> tuple[np.ndarray, float]:
+        return _ones_at(self._store, [u for u in st.store if u >= 0])
+
+    def _discard_part(self, st: Any, seat: int) -> tuple[np.ndarray, float]:
+        return _ones_at(self._discard, st.exp_discard)
+
+    def _slots_part(self, s: int, st: Any, seat: int) -> tuple[np.ndarray, float]:
+        return _ones_at(self._slots[s], [u for u in st.slots[s] if u >= 0])
+
+    def _exps_part(self, s: int, st: Any, seat: int) -> tuple[np.ndarray, float]:
+        return _ones_at(self._exps[s], st.exps[s])
+
+    def _emb_part(self, s: int, st: Any, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        row, emb = self._emb[s], st.emb[s]
+        at = [row[i] for i, count in enumerate(emb) if count]
+        values = [count / 3.0 for count in emb if count]
+        return np.array(at, dtype=np.intp), np.array(values, dtype=np.float32)
+
+    def _hand_part(self, st: Any, seat: int) -> tuple[np.ndarray, float]:
+        return _ones_at(self._hand, st.hand[seat])
+
+    def _secret_part(self, st: Any, seat: int) -> tuple[np.ndarray, float]:
+        return _ones_at(self._secret, st.secret[seat])
+
+    def _draft_part(self, st: Any, seat: int) -> tuple[np.ndarray, float]:
+        if st.phase not in ("start", "draft", "powers"):
+            return _ones_at(self._pack, ())
+        pack, kept = self._pack, self._kept
+        at = [pack[x] for x in st.packs[seat]] + [kept[x] for x in st.kept[seat]]
+        return np.array(at, dtype=np.intp), 1.0
+
+    def _values(self, st: Any) -> list[float]:
+        """The entries at fixed places (``self._at``), zeros included: the decks, the
+        round, each seat's numbers and the drone's."""
         tiers = [len(d) for d in st.exp_decks[:3]]
         tiers += [0] * (3 - len(tiers))
-        val += (
+        val = [
             len(st.stack) / 40.0,
             len(st.enc_deck) / 40.0,
             len(st.upg_deck) / 40.0,
@@ -481,77 +513,87 @@ class ExpeditionObserver(SparseObserver):
             tiers[2] / 40.0,
             st.dmg_supply / 10.0,
             st.round / self.rounds,
-        )
-        w = 4 + 20
-        for s in range(n):
-            b = self.o_player + s * w
-            faction = self._faction[st.factions[s]]
-            if faction is not None:
-                idx.append(b + faction)
-                val.append(1.0)
-            idx += range(b + 4, b + w)
+        ]
+        rm, cr, inf, emb_left, dmg, bonus = st.rm, st.cr, st.inf, st.emb_left, st.dmg, st.bonus_pts
+        hand, transit, sickbay, solo = st.hand, st.transit, st.sickbay, st.solo
+        worm, disc, exchange, rerolled = st.worm, st.disc_used, st.exchange, st.rerolled
+        points, movement = modules.points, st.movement
+        for s in range(self.players):
             val += (
-                st.rm[s] / 10.0,
-                st.cr[s] / 10.0,
-                st.inf[s] / 10.0,
-                st.emb_left[s] / 15.0,
-                len(st.hand[s]) / 10.0,
-                len(st.transit[s]) / 5.0,
-                len(st.sickbay[s]) / 5.0,
-                len(st.solo[s]) / 5.0,
+                rm[s] / 10.0,
+                cr[s] / 10.0,
+                inf[s] / 10.0,
+                emb_left[s] / 15.0,
+                len(hand[s]) / 10.0,
+                len(transit[s]) / 5.0,
+                len(sickbay[s]) / 5.0,
+                len(solo[s]) / 5.0,
                 len(st.loc_cards[s]) / 10.0,
-                st.dmg[s] / 3.0,
+                dmg[s] / 3.0,
                 len(st.secret[s]) / 3.0,
                 len(st.done[s]) / 10.0,
-                st.bonus_pts[s] / 20.0,
-                modules.points(st, s) / 50.0,
-                st.movement(s) / 3.0,
-                float(bool(st.worm[s])),
-                float(bool(st.disc_used[s])),
-                float(bool(st.exchange[s])),
-                float(bool(st.rerolled[s])),
+                bonus[s] / 20.0,
+                points(st, s) / 50.0,
+                movement(s) / 3.0,
+                float(bool(worm[s])),
+                float(bool(disc[s])),
+                float(bool(exchange[s])),
+                float(bool(rerolled[s])),
                 st.trades[s] / 3.0,
             )
+        if self._solo:
+            if st.is_solo and st.content.mod is not None:  # the view's modules part
+                rank = RANKS.index(st.rank) / 2.0 if st.rank in RANKS else 0.0
+                val += (drone_points(st) / 50.0, st.d_left / 15.0, rank)
+            else:
+                val += (0.0, 0.0, 0.0)
+        return val
+
+    def _ones(self, st: Any, seat: int) -> list[int]:
+        """The indexes of every other entry outside the parts (all ones): the seat,
+        phase, turn, first player, seats to move, factions, ships, the pending
+        decision and the drone's ship."""
+        n, nc = self.players, self.cells
+        phase = st.phase
+        at = [self.o_seat + seat, self._phase[phase]]
+        if phase in ("discovery", "sensor", "command"):
+            turn = st.turn
+            if turn < n:
+                at.append(self.o_turn + turn)
+        if st.first >= 0:
+            at.append(self.o_first + st.first)
+        at += [self.o_move + s for s in st.to_move if s < n]
+        w = 4 + 20
+        for s in range(n):
+            faction = self._faction[st.factions[s]]
+            if faction is not None:
+                at.append(self.o_player + s * w + faction)
             ship = st.ship[s]
             if ship is not None and 0 <= ship < nc:  # -1: not placed yet
-                idx.append(self.o_ship + s * nc + ship)
-                val.append(1.0)
+                at.append(self.o_ship + s * nc + ship)
         if st.pending:
             f = st.pending[-1]
             kind = f["k"]
-            at = [self._pending.get(kind, self.o_pending + len(PENDING))]
+            at.append(self._pending.get(kind, self.o_pending + len(PENDING)))
             if kind in ("enc", "enc_reward"):
-                i = self._enc[f["e"]]
-                if i is not None:
-                    at.append(self.o_penc + i)
+                at.append(self._enc[f["e"]])
             elif kind == "exp":
-                i = self._exp[f["x"]]
-                if i is not None:
-                    at.append(self.o_pexp + i)
+                at.append(self._exp[f["x"]])
             elif kind == "sensor":
                 for d, face in enumerate(list(f["d"])[:2]):
                     i = self.faces.get(face)
                     if i is not None:
                         at.append(self.o_dice + d * len(FACES) + i)
-            idx += at
-            val += [1.0] * len(at)
-        if st.is_solo and st.content.mod is not None:  # the view's modules part
-            b = self.o_drone
-            idx += (b, b + 1)
-            val += (drone_points(st) / 50.0, st.d_left / 15.0)
-            if st.rank in RANKS:
-                idx.append(b + 2)
-                val.append(RANKS.index(st.rank) / 2.0)
+        if st.is_solo and st.content.mod is not None:
             ship = st.d_ship
             if isinstance(ship, int) and 0 <= ship < nc:
-                idx.append(b + 3 + ship)
-                val.append(1.0)
-        return idx, val
+                at.append(self.o_drone + 3 + ship)
+        return at
 
 
-def _marks(start: int, index: list[int | None], items: Iterable[int]) -> list[int]:
-    """``mark``'s indexes for the state's ints (``index``: int -> its name's index)."""
-    return [start + i for i in map(index.__getitem__, items) if i is not None]
+def _ones_at(table: list[int], items: Iterable[int]) -> tuple[np.ndarray, float]:
+    """A part of ones: ``table``'s index for each of the state's ints."""
+    return np.array([table[x] for x in items], dtype=np.intp), 1.0
 
 
 def _copy(source: Any) -> Any:
