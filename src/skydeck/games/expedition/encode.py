@@ -535,10 +535,10 @@ class ExpeditionObserver(SparseObserver):
                 bonus[s] / 20.0,
                 points(st, s) / 50.0,
                 movement(s) / 3.0,
-                float(bool(worm[s])),
-                float(bool(disc[s])),
-                float(bool(exchange[s])),
-                float(bool(rerolled[s])),
+                1.0 if worm[s] else 0.0,
+                1.0 if disc[s] else 0.0,
+                1.0 if exchange[s] else 0.0,
+                1.0 if rerolled[s] else 0.0,
                 st.trades[s] / 3.0,
             )
         if self._solo:
