@@ -226,69 +226,90 @@ class ConflictObserver(SparseObserver):
     def observe(self, state: Any, seat: int) -> np.ndarray:
         """``encode(state.view(seat), seat)`` without the view (whose cards' corners,
         lasers and shields cost most of it and are not encoded), from what changed:
-        the observer keeps its last observation and each card's row (a contiguous
-        block), rewriting only the rows that differ; the seats, the hand, the battle
-        and the cubes are written each time. Only ``seat``'s own hand and fleet are
+        the observer keeps its last observation, each card's row (a contiguous
+        block) and a copy of the card it came from, and rebuilds and rewrites only
+        the rows of the cards that changed (a row is its card's fields and its ship's
+        constants alone); the seats, the hand, the battle and the cubes are written
+        each time. Only ``seat``'s own hand and fleet are
         read. tests/rl/test_state_observers.py proves it equal to the view's
         encoding. The memory is shared by the environments of one game and option
         set: compared by value, read once and replaced whole."""
         st = state
         n = self.players
         w = CARD_FEATURES + n + 1
-        nd = len(self.designs)
-        rows: list[list[float]] = []
-        designs: list[int] = []
-        ships = self.ships
-        for uid, c in enumerate(st.cards[:MAX_CARDS]):
-            kind = c[C_SHIP]
-            ship = ships[kind]
-            rad = math.radians(c[C_ANGLE])
-            row = [
-                1.0,
-                float(bool(c[C_ALIVE])),
-                c[C_X] / self.width,
-                c[C_Y] / self.height,
-                math.sin(rad),
-                math.cos(rad),
-                effective_initiative(st, c) / 10.0,
-                ship.hull / 5.0,
-                len(c[C_DAMAGE]) / 5.0,
-                ship.vp / 5.0,
-                c[C_CUBES] / 5.0,
-                c[C_DELAYS] / 3.0,
-                float(bool(c[C_FIRED])),
-            ]
-            row += [0.0] * (w - 13)
-            row[13 + self.ship_role[kind]] = 1.0
-            owner = c[C_OWNER]
-            row[CARD_FEATURES + (owner if owner >= 0 else n)] = 1.0
-            rows.append(row)
-            d = self.ship_design[kind]
-            designs.append(-1 if d is None else self.o_design + uid * nd + d)
         memo = self._memo
         if memo is None:
             out = np.zeros(self.size, dtype=np.float32)
+            m_cards: list[list[Any]] = []
             m_rows: list[list[float]] = []
             m_designs: list[int] = []
         else:
-            m_rows, m_designs, rest, last = memo
+            m_cards, m_rows, m_designs, rest, last = memo
             out = last.copy()
             out[rest] = 0.0
-        for uid in range(max(len(rows), len(m_rows))):
-            new = rows[uid] if uid < len(rows) else None
-            if uid < len(m_rows) and new == m_rows[uid] and designs[uid] == m_designs[uid]:
-                continue
-            b = self.o_cards + uid * w
-            out[b : b + w] = 0.0 if new is None else new
-            if uid < len(m_designs) and m_designs[uid] >= 0:
-                out[m_designs[uid]] = 0.0
-            if new is not None and designs[uid] >= 0:
-                out[designs[uid]] = 1.0
+        cards = st.cards[:MAX_CARDS]
+        kept = len(m_cards)
+        if len(cards) == kept and cards == m_cards:  # nothing on the table changed
+            rows, designs = m_rows, m_designs
+        else:
+            copies, rows, designs = [], [], []
+            for uid, c in enumerate(cards):
+                if uid < kept and c == m_cards[uid]:  # a row is its card's alone
+                    copies.append(m_cards[uid])
+                    rows.append(m_rows[uid])
+                    designs.append(m_designs[uid])
+                    continue
+                copies.append([tuple(x) if type(x) is list else x for x in c])
+                row, design = self._row(st, uid, c)
+                rows.append(row)
+                designs.append(design)
+            for uid in range(max(len(rows), len(m_rows))):
+                new = rows[uid] if uid < len(rows) else None
+                if uid < len(m_rows) and new is m_rows[uid]:
+                    continue
+                if uid < len(m_rows) and new == m_rows[uid] and designs[uid] == m_designs[uid]:
+                    continue
+                b = self.o_cards + uid * w
+                out[b : b + w] = 0.0 if new is None else new
+                if uid < len(m_designs) and m_designs[uid] >= 0:
+                    out[m_designs[uid]] = 0.0
+                if new is not None and designs[uid] >= 0:
+                    out[designs[uid]] = 1.0
+            m_cards = copies
         idx, val = self._rest(st, seat)
         at = np.array(idx, dtype=np.intp)
         out[at] = np.array(val, dtype=np.float32)
-        self._memo = (rows, designs, at, out.copy())
+        self._memo = (m_cards, rows, designs, at, out.copy())
         return out
+
+    def _row(self, st: Any, uid: int, c: list[Any]) -> tuple[list[float], int]:
+        """Card ``uid``'s row and the index of its design's one (-1: none), from the
+        card alone (its fields and its ship's constants)."""
+        n = self.players
+        kind = c[C_SHIP]
+        ship = self.ships[kind]
+        rad = math.radians(c[C_ANGLE])
+        row = [
+            1.0,
+            float(bool(c[C_ALIVE])),
+            c[C_X] / self.width,
+            c[C_Y] / self.height,
+            math.sin(rad),
+            math.cos(rad),
+            effective_initiative(st, c) / 10.0,
+            ship.hull / 5.0,
+            len(c[C_DAMAGE]) / 5.0,
+            ship.vp / 5.0,
+            c[C_CUBES] / 5.0,
+            c[C_DELAYS] / 3.0,
+            float(bool(c[C_FIRED])),
+        ]
+        row += [0.0] * (CARD_FEATURES + n + 1 - 13)
+        row[13 + self.ship_role[kind]] = 1.0
+        owner = c[C_OWNER]
+        row[CARD_FEATURES + (owner if owner >= 0 else n)] = 1.0
+        d = self.ship_design[kind]
+        return row, -1 if d is None else self.o_design + uid * len(self.designs) + d
 
     def _rest(self, st: Any, seat: int) -> tuple[list[int], list[float]]:
         """Every entry but the cards': (indexes, values), no index twice."""
