@@ -173,22 +173,21 @@ def command(args: Any) -> int:
             f"(got {args.rl_game!r})[/red]"
         )
         return 2
-    options: dict[str, Any] = {}
-    for item in args.set or []:
-        key, sep, raw = item.partition("=")
-        if not sep:
-            console.print(f"[red]--set expects key=value, got {item!r}[/red]")
-            return 2
-        try:
-            options[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            options[key] = raw
+    from rich.markup import escape
+
+    from skydeck.cli import _parse_set
+
+    try:  # one spelling in every command: modules=[player_powers,objectives]
+        options = _parse_set(args.set)
+    except SystemExit as exc:
+        console.print(f"[red]{escape(str(exc))}[/red]")
+        return 2
     if args.players is not None:
         options["players"] = args.players
     try:
         result = bench_rl(args.rl_game, seconds=args.seconds or 6.0, seed=args.seed, **options)
     except ValueError as exc:
-        console.print(f"[red]{exc}[/red]")
+        console.print(f"[red]{escape(str(exc))}[/red]")
         return 2
     if args.json:
         print(json.dumps(result.to_json()))
