@@ -175,11 +175,11 @@ def command(args: Any) -> int:
         return 2
     from rich.markup import escape
 
-    from skydeck.cli import _parse_set
+    from skydeck.sim.plan import parse_options
 
     try:  # one spelling in every command: modules=[player_powers,objectives]
-        options = _parse_set(args.set)
-    except SystemExit as exc:
+        options = parse_options(args.set)
+    except ValueError as exc:
         console.print(f"[red]{escape(str(exc))}[/red]")
         return 2
     if args.players is not None:
