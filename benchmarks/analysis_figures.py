@@ -33,9 +33,11 @@ from typing import Any
 
 from skydeck.analysis.estimate import mix, outcome
 from skydeck.analysis.grade import grade
+from skydeck.analysis.plant import Planter, planted_record
 from skydeck.analysis.runners import pool
 from skydeck.analysis.selfplay import heuristic_record
 from skydeck.analysis.support import analysis_for
+from skydeck.core import Game
 from skydeck.registry import load
 
 RESULTS = Path(__file__).resolve().parent.parent / "docs" / "results"
@@ -47,7 +49,8 @@ def _base(game: Any, support: Any) -> dict[str, Any]:
 
 def calibration_tasks(game: Any, positions: int, per_match: int) -> tuple[list[Any], dict]:
     support = analysis_for(game)
-    tasks, truth = [], {}
+    tasks: list[Any] = []
+    truth: dict[str, float] = {}
     seed = 1000
     while len(tasks) < positions:
         record, _ = heuristic_record(game, seed)
@@ -95,28 +98,41 @@ def decision_task(game: Any, support: Any, tid: str, state: Any, entry: Any) -> 
     }
 
 
-def planted_tasks(game: Any, count: int) -> list[Any]:
+def planted_tasks(
+    game: Game, count: int, first: int = 2000, planter: Planter | None = None
+) -> tuple[list[Any], dict[str, Any]]:
+    """``count`` decision tasks of planted moves, from deals ``first`` on (at most
+    ``5 * count`` deals tried), and what the planter found for each (by task id).
+    ``planter`` None: the game's ``bad_move`` from the 10th decision on."""
     support = analysis_for(game)
-    tasks, seed = [], 2000
-    while len(tasks) < count and seed < 2000 + 5 * count:
-        record, planted = heuristic_record(game, seed, plant=10)
+    tasks: list[Any] = []
+    found: dict[str, Any] = {}
+    seed = first
+    while len(tasks) < count and seed < first + 5 * count:
+        tid = f"plant:{seed}"
+        if planter is None:
+            record, planted = heuristic_record(game, seed, plant=10)
+            info = None if planted is None else {"step": planted}
+        else:
+            record, what = planted_record(game, seed, seed, planter)
+            planted = None if what is None else what.step
+            info = None if what is None else what.to_json()
         seed += 1
-        if planted is None:
+        print(f"planted {seed - 1}: {info}", file=sys.stderr, flush=True)
+        if planted is None or info is None:
             continue
         for i, (state, _, _) in enumerate(record.replay()):
             if i == planted:
-                tasks.append(
-                    decision_task(
-                        game, support, f"plant:{seed - 1}", state, record.entries[planted]
-                    )
-                )
+                tasks.append(decision_task(game, support, tid, state, record.entries[planted]))
+                found[tid] = info
                 break
-    return tasks
+    return tasks, found
 
 
 def own_tasks(game: Any, count: int) -> list[Any]:
     support = analysis_for(game)
-    tasks, seed = [], 3000
+    tasks: list[Any] = []
+    seed = 3000
     while len(tasks) < count:
         record, _ = heuristic_record(game, seed)
         picks = []
@@ -157,6 +173,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--planted", type=int, default=20)
     ap.add_argument("--own", type=int, default=60)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--planted-seed", type=int, default=2000, help="the planted deals' first seed")
+    ap.add_argument(
+        "--planter",
+        choices=("view", "hint"),
+        default="view",
+        help="view: the worst of sampled moves measured from the seat's view (plant.py); "
+        "hint: the game's bad_move from the 10th decision on",
+    )
+    knobs = Planter()
+    ap.add_argument("--plant-candidates", type=int, default=knobs.candidates)
+    ap.add_argument("--plant-playouts", type=int, default=knobs.playouts)
+    ap.add_argument("--plant-margin", type=float, default=knobs.margin)
+    ap.add_argument("--plant-start", type=int, default=knobs.start)
+    ap.add_argument("--plant-every", type=int, default=knobs.every)
+    ap.add_argument("--plant-tries", type=int, default=knobs.tries)
+    ap.add_argument(
+        "--tag", default="", help="added to the output file's name: analysis-GAME-Np-TAG.json"
+    )
     args = ap.parse_args(argv)
     game = load(args.game, players=args.players)
     support = analysis_for(game)
@@ -186,19 +220,40 @@ def main(argv: list[str] | None = None) -> int:
             "mean_outcome": mean_y,
             "table": reliability(pairs),
         }
-    for name, count, make in (
-        ("planted", args.planted, planted_tasks),
-        ("own", args.own, own_tasks),
-    ):
+    planter = Planter(
+        candidates=args.plant_candidates,
+        playouts=args.plant_playouts,
+        margin=args.plant_margin,
+        start=args.plant_start,
+        every=args.plant_every,
+        tries=args.plant_tries,
+    )
+    for name, count in (("planted", args.planted), ("own", args.own)):
         if not count:
             continue
-        tasks = make(game, count)
+        found: dict[str, Any] = {}
+        if name == "planted":
+            chosen = planter if args.planter == "view" else None
+            tasks, found = planted_tasks(game, count, args.planted_seed, chosen)
+        else:
+            tasks = own_tasks(game, count)
         grades: dict[str, int] = {}
         drops = []
+        cases = []
         for r in pool(tasks, args.jobs):
             g = "forced" if r["forced"] else grade(r["drop"], r["se"], support.thresholds)
             grades[g] = grades.get(g, 0) + 1
             drops.append(r.get("drop", 0.0))
+            if r["id"] in found:
+                cases.append(
+                    {
+                        "id": r["id"],
+                        "planted": found[r["id"]],
+                        "grade": g,
+                        "drop": r.get("drop", 0.0),
+                        "se": r.get("se"),
+                    }
+                )
         total = len(tasks)
         out[name] = {
             "decisions": total,
@@ -208,9 +263,16 @@ def main(argv: list[str] | None = None) -> int:
             "blunder": grades.get("blunder", 0) / max(1, total),
             "mean_drop": sum(drops) / max(1, len(drops)),
         }
+        if name == "planted":
+            out[name]["planter"] = (
+                vars(planter) if args.planter == "view" else "the game's bad_move"
+            )
+            out[name]["cases"] = cases
+            print(f"planted: {len(tasks)} of {count} found", file=sys.stderr)
     out["seconds"] = time.perf_counter() - started
     RESULTS.mkdir(exist_ok=True)
-    path = RESULTS / f"analysis-{game.id}-{game.players}p.json"
+    tag = f"-{args.tag}" if args.tag else ""
+    path = RESULTS / f"analysis-{game.id}-{game.players}p{tag}.json"
     path.write_text(json.dumps(out, indent=1))
     print(json.dumps(out, indent=1))
     return 0

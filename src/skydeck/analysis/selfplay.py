@@ -3,24 +3,26 @@ planted mistakes of docs/analysis.md, and the tests')."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from skydeck.agents.registry import make
 from skydeck.analysis.support import analysis_for
-from skydeck.core import Game, Rng
+from skydeck.core import Action, Game, Rng, State
 from skydeck.core.record import Match, MatchRecord
 
+#: ``pick(state, seat, legal, chosen, decision, step)``: the move to play instead of
+#: the heuristic's ``chosen`` at the ``decision``-th decision (two or more legal
+#: moves), record index ``step``; None keeps the heuristic's.
+Replace = Callable[[State, int, list[Action], Action, int, int], Action | None]
 
-def heuristic_record(
-    game: Game, seed: int, plant: int | None = None, max_steps: int = 5000
-) -> tuple[MatchRecord, int | None]:
-    """A match of the game's heuristic on every seat, deal ``seed``. ``plant``: the
-    index of the first decision (two or more legal moves, the game's ``bad_move``
-    offering one) from which on the first such decision gets the game's clearly bad
-    move instead; returns the record and the step that was replaced (None: none)."""
+
+def play_heuristic(
+    game: Game, seed: int, pick: Replace | None = None, max_steps: int = 5000
+) -> MatchRecord:
+    """A match of the game's heuristic on every seat, deal ``seed``, each decision
+    offered to ``pick`` (on a copy of the true state)."""
     match = Match(game, seed, [f"heuristic {i + 1}" for i in range(game.players)])
     agents = [make("heuristic", game, seed=seed * 7 + i) for i in range(game.players)]
-    bad = analysis_for(game).bad_move
-    rng = Rng(seed)
-    planted: int | None = None
     decision = 0
     for _ in range(max_steps):
         state = match.state
@@ -29,11 +31,37 @@ def heuristic_record(
         seat = state.to_move[0]
         legal = state.legal_actions(seat)
         action = agents[seat].choose(state.view(seat), legal, seat)
-        if plant is not None and planted is None and len(legal) > 1 and bad is not None:
-            if decision >= plant:
-                worse = bad(state.clone(), seat, legal, rng)
-                if worse is not None and worse != action:
-                    action, planted = worse, len(match.record.entries)
+        if pick is not None and len(legal) > 1:
+            other = pick(state.clone(), seat, legal, action, decision, len(match.record.entries))
+            if other is not None:
+                action = other
             decision += 1
         match.play(seat, action, t=0.0)
-    return match.record, planted
+    return match.record
+
+
+def heuristic_record(
+    game: Game, seed: int, plant: int | None = None, max_steps: int = 5000
+) -> tuple[MatchRecord, int | None]:
+    """A match of the game's heuristic on every seat, deal ``seed``. ``plant``: the
+    index of the first decision (two or more legal moves, the game's ``bad_move``
+    offering one) from which on the first such decision gets the game's clearly bad
+    move instead; returns the record and the step that was replaced (None: none).
+    (:mod:`.plant` measures its bad move from the seat's view instead.)"""
+    bad = analysis_for(game).bad_move
+    rng = Rng(seed)
+    planted: list[int] = []
+
+    def pick(
+        state: State, seat: int, legal: list[Action], action: Action, decision: int, step: int
+    ) -> Action | None:
+        if plant is None or planted or bad is None or decision < plant:
+            return None
+        worse = bad(state, seat, legal, rng)
+        if worse is not None and worse != action:
+            planted.append(step)
+            return worse
+        return None
+
+    record = play_heuristic(game, seed, pick if plant is not None else None, max_steps)
+    return record, (planted[0] if planted else None)
