@@ -99,3 +99,34 @@ def test_a_wrong_state_path_is_caught() -> None:
     broken = observer.observe(state, 0)
     broken[np.flatnonzero(broken)[0]] = 0.0
     assert not np.array_equal(broken, observer.encode(state.view(0), 0))
+
+
+def test_stelliums_memory_edited_in_place_is_never_served_stale(monkeypatch) -> None:
+    """Stellium's observer edits its memory's vector in place when a part changed: a
+    failure half-way (here after the board's changed cells were rewritten)
+    must leave no memory behind, so the position the memory last saw is encoded as
+    the view again, not from a half-edited vector; and what it hands out is a copy,
+    so a caller writing into it changes nothing."""
+    game = load("stellium", players=2)
+    _, observer = tables(game)
+    state = game.new(0)
+    before = state.clone()
+    got = observer.observe(before, 0)
+    got[:] = 7.0  # the caller's own copy
+    _check(observer, before, 0, "after the caller wrote into its observation")
+    while state.board == before.board:  # moves until the board differs
+        seat = state.to_move[0]
+        state.apply(state.legal_actions(seat)[0], seat)
+    kind = type(observer)
+    cells = kind._cells
+
+    def failing(self, *args):  # the board's cells rewritten, then a failure
+        cells(self, *args)
+        raise RuntimeError("half-way")
+
+    monkeypatch.setattr(kind, "_cells", failing)
+    with pytest.raises(RuntimeError):
+        observer.observe(state, state.to_move[0])
+    monkeypatch.setattr(kind, "_cells", cells)
+    for seat in range(2):
+        _check(observer, before, seat, "after a failure half-way")
