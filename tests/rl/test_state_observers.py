@@ -101,32 +101,45 @@ def test_a_wrong_state_path_is_caught() -> None:
     assert not np.array_equal(broken, observer.encode(state.view(0), 0))
 
 
-def test_stelliums_memory_edited_in_place_is_never_served_stale(monkeypatch) -> None:
-    """Stellium's observer edits its memory's vector in place when a part changed: a
-    failure half-way (here after the board's changed cells were rewritten)
-    must leave no memory behind, so the position the memory last saw is encoded as
-    the view again, not from a half-edited vector; and what it hands out is a copy,
-    so a caller writing into it changes nothing."""
-    game = load("stellium", players=2)
+#: (game, options, what the memory compares, the observer's method that rewrites a
+#: changed part of its vector, called after the part's old entries are cleared)
+IN_PLACE = [
+    ("stellium", {"players": 2}, lambda s: s.board, "_cells"),
+    ("stellarion", {"players": 1}, lambda s: s.decks, "_part"),
+]
+
+
+@pytest.mark.parametrize(("game_id", "options", "part_of", "method"), IN_PLACE, ids=str)
+def test_a_memory_edited_in_place_is_never_served_stale(
+    monkeypatch, game_id: str, options: dict, part_of, method: str
+) -> None:
+    """Stellium's and Stellarion's observers edit their memory's vector in place when
+    a part changed: a failure half-way (here in the rewriting of a changed part, its
+    old entries cleared) must leave no memory behind, so the position the memory last
+    saw is encoded as the view again, not from a half-edited vector; and what they
+    hand out is a copy, so a caller writing into it changes nothing."""
+    game = load(game_id, **options)
     _, observer = tables(game)
     state = game.new(0)
     before = state.clone()
     got = observer.observe(before, 0)
     got[:] = 7.0  # the caller's own copy
     _check(observer, before, 0, "after the caller wrote into its observation")
-    while state.board == before.board:  # moves until the board differs
+    rng = Rng(3)
+    while part_of(state) == part_of(before):  # moves until the part differs
         seat = state.to_move[0]
-        state.apply(state.legal_actions(seat)[0], seat)
+        legal = state.legal_actions(seat)
+        state.apply(legal[rng.below(len(legal))], seat)
     kind = type(observer)
-    cells = kind._cells
+    rewrite = getattr(kind, method)
 
-    def failing(self, *args):  # the board's cells rewritten, then a failure
-        cells(self, *args)
+    def failing(self, *args):
+        rewrite(self, *args)
         raise RuntimeError("half-way")
 
-    monkeypatch.setattr(kind, "_cells", failing)
+    monkeypatch.setattr(kind, method, failing)
     with pytest.raises(RuntimeError):
         observer.observe(state, state.to_move[0])
-    monkeypatch.setattr(kind, "_cells", cells)
-    for seat in range(2):
+    monkeypatch.setattr(kind, method, rewrite)
+    for seat in range(game.players):
         _check(observer, before, seat, "after a failure half-way")

@@ -282,25 +282,25 @@ class StellarionObserver(SparseObserver):
 
     def observe(self, state: Any, seat: int) -> np.ndarray:
         """``encode(state.view(seat), seat)`` without the view, from what changed: the
-        observer keeps its last observation and the decks it came from (copies), and
+        observer keeps the decks' encoding and the decks it came from (copies), and
         re-encodes only the decks that differ (a move changes one or two of eight);
-        the rest, a few dozen entries, is written from the state's small ints each time.
-        tests/rl/test_state_observers.py proves it equal to the view's encoding. The
-        memory is the observer's, shared by the environments of one game and option
-        set: it is compared by value, so it serves any state (only the speed gains),
-        read once and replaced whole, so threads never see half of one."""
+        the rest, a few dozen entries, is written from the state's small ints into a
+        copy each time. tests/rl/test_state_observers.py proves it equal to the view's
+        encoding. The memory is the observer's, shared by the environments of one game
+        and option set: it is compared by value, so it serves any state (only the
+        speed gains). Its vector is never handed out (each observation is a copy), so
+        it is edited in place, with the memory dropped meanwhile: a failure half-way
+        leaves no memory, never a stale one."""
         s = state
         decks, discards, ktop, kbot, up = s.decks, s.discards, s.ktop, s.kbot, s.up
         memo = self._memo
         if memo is None:
-            out = np.zeros(self.size, dtype=np.float32)
+            base = np.zeros(self.size, dtype=np.float32)
             parts = [self._part(s, d) for d in range(8)]
             for at, values in parts:
-                out[at] = values
+                base[at] = values
         else:
-            m_decks, m_discards, m_ktop, m_kbot, m_up, parts, m_rest, last = memo
-            out = last.copy()
-            out[m_rest] = 0.0
+            m_decks, m_discards, m_ktop, m_kbot, m_up, parts, base = memo
             if (
                 decks != m_decks
                 or discards != m_discards
@@ -308,7 +308,7 @@ class StellarionObserver(SparseObserver):
                 or kbot != m_kbot
                 or up != m_up
             ):
-                parts = parts.copy()
+                self._memo = None
                 for d in range(8):
                     if (
                         decks[d] != m_decks[d]
@@ -317,19 +317,22 @@ class StellarionObserver(SparseObserver):
                         or kbot[d] != m_kbot[d]
                         or up[d] != m_up[d]
                     ):
-                        out[parts[d][0]] = 0.0
+                        base[parts[d][0]] = 0.0
                         part = parts[d] = self._part(s, d)
-                        out[part[0]] = part[1]
-            else:
-                decks, discards, ktop, kbot, up = m_decks, m_discards, m_ktop, m_kbot, m_up
+                        base[part[0]] = part[1]
+        if self._memo is None:  # the state's lists change in place: copies are kept
+            self._memo = (
+                [c.copy() for c in decks],
+                [c.copy() for c in discards],
+                ktop.copy(),
+                kbot.copy(),
+                up.copy(),
+                parts,
+                base,
+            )
         idx, val = self._rest(s, seat)
-        rest = np.array(idx, dtype=np.intp)
-        out[rest] = np.array(val, dtype=np.float32)
-        if memo is None or decks is not memo[0]:  # the state's lists change in place
-            decks = [c.copy() for c in decks]
-            discards = [c.copy() for c in discards]
-            ktop, kbot, up = ktop.copy(), kbot.copy(), up.copy()
-        self._memo = (decks, discards, ktop, kbot, up, parts, rest, out.copy())
+        out = base.copy()
+        out[np.array(idx, dtype=np.intp)] = np.array(val, dtype=np.float32)
         return out
 
     def _part(self, s: Any, d: int) -> tuple[np.ndarray, np.ndarray]:
