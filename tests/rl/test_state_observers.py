@@ -109,7 +109,9 @@ IN_PLACE = [
 ]
 
 
-@pytest.mark.parametrize(("game_id", "options", "part_of", "method"), IN_PLACE, ids=str)
+@pytest.mark.parametrize(
+    ("game_id", "options", "part_of", "method"), IN_PLACE, ids=[case[0] for case in IN_PLACE]
+)
 def test_a_memory_edited_in_place_is_never_served_stale(
     monkeypatch, game_id: str, options: dict, part_of, method: str
 ) -> None:
