@@ -30,6 +30,15 @@ def phone_context(browser: Browser, screen: str) -> BrowserContext:
     )
 
 
+def screen_context(
+    browser: Browser, screen: str, desktop: tuple[int, int] = (1280, 800)
+) -> BrowserContext:
+    """``screen`` is "desktop" (a mouse, ``desktop``'s viewport) or one of ``PHONES``."""
+    if screen == "desktop":
+        return browser.new_context(viewport={"width": desktop[0], "height": desktop[1]})
+    return phone_context(browser, screen)
+
+
 def measure(page: Page) -> dict[str, Any]:
     """Widths, the smallest control and the smallest board text of the page as it is now."""
     result: dict[str, Any] = page.evaluate(MEASURE_JS, [TARGET, TEXT])

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from skydeck.registry import game_ids
-from tests.web.phone import phone_context
+from tests.web.phone import screen_context
 
 #: The hot pieces and the table's move buttons a player can reach: a card anywhere on
 #: the page (it scrolls), a cell of the map inside the map's window (a zoom window: a
@@ -108,10 +108,7 @@ def _match(live: Any) -> str:
 def test_expedition_moves_are_made_on_the_board(live, browser: Browser, shots, screen) -> None:
     if "expedition" not in game_ids():
         pytest.skip("no Stellar Expedition")
-    if screen == "desktop":
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-    else:
-        context = phone_context(browser, screen)
+    context = screen_context(browser, screen)
     page = context.new_page()
     shots.append(page)
     page.goto(live.base + _match(live))

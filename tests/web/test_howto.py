@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from skydeck.registry import game_ids
-from tests.web.phone import phone_context
+from tests.web.phone import screen_context
 
 TITLES = {
     "stellarion": "Stellarion",
@@ -104,10 +104,7 @@ def test_the_how_to_play_button_reads_on_one_line(live, browser, shots, screen):
     """Issue 49: on a phone "How to play" wrapped onto 4 lines of the match page's bar
     (and onto 2 at a desktop's 1280 px). Its words are one line at every size, in every
     game (the bar's other parts differ: a longer title or status)."""
-    if screen == "desktop":
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-    else:
-        context = phone_context(browser, screen)
+    context = screen_context(browser, screen)
     page = context.new_page()
     shots.append(page)
     for game_id in [g for g in TITLES if g in game_ids()]:

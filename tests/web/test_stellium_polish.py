@@ -13,17 +13,14 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.a11y import serious_violations
-from tests.web.phone import PHONES, check_phone, phone_context
+from tests.web.phone import PHONES, check_phone, screen_context
 
 UNIVERSE = "svg[aria-label='Stellium universe']"
 LONG_NAME = "Bartholomew Featherstone"  # 24 characters, the longest account name
 
 
 def _open(browser: Browser, screen: str, url: str) -> Page:
-    if screen == "desktop":
-        context = browser.new_context(viewport={"width": 1400, "height": 900})
-    else:
-        context = phone_context(browser, screen)
+    context = screen_context(browser, screen, desktop=(1400, 900))
     page = context.new_page()
     page.goto(url)
     expect(page.locator(UNIVERSE)).to_be_visible()
