@@ -47,6 +47,11 @@ class Planter:
     every: int = 1
     tries: int = 3
 
+    @property
+    def rounds(self) -> int:
+        """Playouts per move in each half (a paired estimate needs two)."""
+        return max(2, self.playouts)
+
 
 @dataclass(frozen=True)
 class Planted:
@@ -98,7 +103,7 @@ def weigh(
     pool += rest[: planter.candidates]
     arms = [Arm(seat, a) for a in (chosen, *pool)]
     tallies = est.tallies(len(arms))
-    est.run(arms, tallies, range(max(2, planter.playouts)))
+    est.run(arms, tallies, range(planter.rounds))
     return est, [(a, paired(tallies[0], t)[0]) for a, t in zip(pool, tallies[1:])]
 
 
@@ -119,7 +124,7 @@ def worst_move(
     worst, drop = max(drops, key=lambda d: d[1])  # the first of equals: the hint
     if drop < planter.margin:
         return None
-    n = max(2, planter.playouts)
+    n = planter.rounds
     again = est.tallies(2)
     est.run([Arm(seat, chosen), Arm(seat, worst)], again, range(n, 2 * n))
     drop, se = paired(again[0], again[1])

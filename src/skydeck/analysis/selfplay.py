@@ -20,7 +20,8 @@ def play_heuristic(
     game: Game, seed: int, pick: Replace | None = None, max_steps: int = 5000
 ) -> MatchRecord:
     """A match of the game's heuristic on every seat, deal ``seed``, each decision
-    offered to ``pick`` (on a copy of the true state)."""
+    offered to ``pick``, which reads the true state and must not change it (a pick that
+    plays on it clones it: most decisions are declined, and a copy each is waste)."""
     match = Match(game, seed, [f"heuristic {i + 1}" for i in range(game.players)])
     agents = [make("heuristic", game, seed=seed * 7 + i) for i in range(game.players)]
     decision = 0
@@ -32,7 +33,7 @@ def play_heuristic(
         legal = state.legal_actions(seat)
         action = agents[seat].choose(state.view(seat), legal, seat)
         if pick is not None and len(legal) > 1:
-            other = pick(state.clone(), seat, legal, action, decision, len(match.record.entries))
+            other = pick(state, seat, legal, action, decision, len(match.record.entries))
             if other is not None:
                 action = other
             decision += 1
@@ -57,7 +58,7 @@ def heuristic_record(
     ) -> Action | None:
         if plant is None or planted or bad is None or decision < plant:
             return None
-        worse = bad(state, seat, legal, rng)
+        worse = bad(state.clone(), seat, legal, rng)
         if worse is not None and worse != action:
             planted.append(step)
             return worse
