@@ -413,8 +413,10 @@ class ExpeditionObserver(SparseObserver):
             for at, values in parts:
                 out[at] = values
         else:
-            kept, parts, rest, last = memo
-            out = last.copy()
+            # edited in place; the memory is dropped meanwhile, so a failure half-way
+            # never leaves an edited vector behind as the last observation
+            kept, parts, rest, out = memo
+            self._memo = None
             out[rest] = 0.0
             if sources != kept:
                 fresh, parts = list(kept), list(parts)
@@ -430,8 +432,8 @@ class ExpeditionObserver(SparseObserver):
         ones = self._ones(st, seat)
         rest = np.fromiter(ones, np.intp, len(ones))
         out[rest] = 1.0
-        self._memo = (kept, parts, rest, out.copy())
-        return out
+        self._memo = (kept, parts, rest, out)
+        return out.copy()  # the caller's own: the memory's vector changes next step
 
     def _sources(self, st: Any, seat: int) -> tuple[Any, ...]:
         """What each part is made from, in ``self._parts``' order: the map, the owners,
