@@ -19,9 +19,11 @@ SPENDABLE = ("rm", "crystal")
 TRADABLE = ("rm", "crystal", "influence")
 #: how a ``build`` pays: every discount, only one of the two, or the printed price
 BUILD_MODES = ("", "exploration", "bonus", "full")
-#: (grid, passability, start cell, map) -> reachable tiles with their distance
-_DISTANCES: dict[tuple[int, int, int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
-#: Entries kept before the cache starts again (about 2 KB each, the map in the key). A
+#: (tiles, start cell and search, map) -> reachable tiles with their distance
+_DISTANCES: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
+#: (map key, free movement, Jumps in RM, Jumps in Crystals) -> moves and warps
+_MOVES: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+#: Entries kept before either cache starts again (about 2 KB each, the map in the key). A
 #: search reuses a few hundred maps; 50,000 held ~100 MB in a long-running server, the
 #: soak's main memory growth.
 DISTANCES_KEPT = 4096
@@ -164,16 +166,36 @@ def hazards_over(st: ExpeditionState, start: int, cell: int) -> list[int]:
     return out[::-1]
 
 
+def _map_key(st: ExpeditionState, start: int, around: bool) -> tuple[int, int, tuple[int, ...]]:
+    """What ``distances`` depends on: the content's tiles (one tuple per content, held
+    for good by ``tables``), the start and the search's kind, and the map."""
+    return (id(st.tile_passable), start * 2 + around, tuple(st.board))
+
+
 def distances(st: ExpeditionState, start: int, around: bool = True) -> tuple[tuple[int, int], ...]:
     """(tile cell, cells from ``start``) for every tile a ship on ``start`` can reach,
     nearest first (``around``: never through a Hazard). Cached by map: the map
     changes rarely and tree search asks for the same maps again and again."""
-    board = st.board
     around = around and st.content.mod is not None
-    key = (id(st.grid), id(st.tile_passable), start * 2 + around, tuple(board))
+    key = _map_key(st, start, around)
     hit = _DISTANCES.get(key)
-    if hit is not None:
-        return hit
+    if hit is None:
+        hit = _search(st, start, around)
+        if len(_DISTANCES) >= DISTANCES_KEPT:
+            _DISTANCES.clear()
+        _DISTANCES[key] = hit
+    return hit
+
+
+def _search(st: ExpeditionState, start: int, around: bool) -> tuple[tuple[int, int], ...]:
+    """The breadth-first search of ``distances``: empty space is crossed, never stopped
+    in; a passable tile is landed on and crossed (a Hazard only landed on when
+    ``around``). Where no tile blocks or bends the way, the search visits every cell
+    in the grid's fixed order, so the answer is that order's tiles (``Grid.order``)."""
+    board = st.board
+    t = st.t
+    if t.tile_blocked.isdisjoint(board) and not (around and not t.tile_hazard.isdisjoint(board)):
+        return tuple((x, d) for x, d in st.grid.order[start] if board[x] >= 0)
     nb, passable, kind = st.grid.neighbours, st.tile_passable, st.tile_kind
     seen = bytearray(len(board))
     seen[start] = 1
@@ -196,10 +218,7 @@ def distances(st: ExpeditionState, start: int, around: bool = True) -> tuple[tup
                     if not (around and kind[tile] == "hazard"):
                         nxt.append(x)  # a path goes around a Hazard, or lands on it
         frontier = nxt
-    if len(_DISTANCES) >= DISTANCES_KEPT:
-        _DISTANCES.clear()
-    res = _DISTANCES[key] = tuple(out)
-    return res
+    return tuple(out)
 
 
 def wormhole_cells(st: ExpeditionState, seat: int) -> list[int]:
@@ -229,17 +248,7 @@ def command_actions(st: ExpeditionState, seat: int, only: str | None = None) -> 
     acts: list[Action] = []
     here = st.ship[seat]
     if only in (None, "move", "warp"):
-        free = st.movement(seat)
-        jumps = {w: resources(st, seat, w) // costs["warp_" + w] for w in SPENDABLE}
-        limit = free + sum(jumps.values())
-        reached = reach(st, seat, limit)
-        acts += _moves(st, reached, free, jumps, ())
-        if hazards_on_map(st):
-            # "you might want to go around them. But, if you take a chance and roll
-            # the die ...": where the shortest path flies over a Hazard, that too
-            over = reach(st, seat, limit, over=True)
-            shorter = {c: d for c, d in over.items() if d < reached.get(c, limit + 1)}
-            acts += _moves(st, shorter, free, jumps, ("hazard",))
+        acts += movement_actions(st, seat)
     if only in (None, "wormhole"):
         acts += [act("wormhole", (c,)) for c in wormhole_cells(st, seat)]
     if only in (None, "build"):
@@ -301,6 +310,33 @@ def command_actions(st: ExpeditionState, seat: int, only: str | None = None) -> 
     if only in (None, "end"):
         acts.append(act("end"))
     return acts if only is None else [a for a in acts if a.kind == only]
+
+
+def movement_actions(st: ExpeditionState, seat: int) -> tuple[Action, ...]:
+    """Every ``move`` and ``warp`` of ``seat``. Cached by what they depend on (the map
+    and the ship's cell, the free movement, the Jumps each resource pays for): a
+    Command turn asks twice (the legal list, then its validation) and a random or
+    searching player moves among the same few cells."""
+    costs = st.content.rules.costs
+    free = st.movement(seat)
+    jumps = {w: resources(st, seat, w) // costs["warp_" + w] for w in SPENDABLE}
+    key = (_map_key(st, st.ship[seat], st.content.mod is not None), free, *jumps.values())
+    hit = _MOVES.get(key)
+    if hit is not None:
+        return hit
+    limit = free + sum(jumps.values())
+    reached = reach(st, seat, limit)
+    acts = _moves(st, reached, free, jumps, ())
+    if hazards_on_map(st):
+        # "you might want to go around them. But, if you take a chance and roll
+        # the die ...": where the shortest path flies over a Hazard, that too
+        over = reach(st, seat, limit, over=True)
+        shorter = {c: d for c, d in over.items() if d < reached.get(c, limit + 1)}
+        acts += _moves(st, shorter, free, jumps, ("hazard",))
+    if len(_MOVES) >= DISTANCES_KEPT:
+        _MOVES.clear()
+    res = _MOVES[key] = tuple(acts)
+    return res
 
 
 def _two_for_one(st: ExpeditionState, seat: int, kind: str, pool: Sequence[str]) -> list[Action]:

@@ -455,8 +455,9 @@ def set_constants(obj: StateData, content: Content) -> None:
     nl = len(content.locations)
     obj.n_locations = nl
     obj.gate_tile = nl + len(content.anomalies)
-    obj.tile_kind = (None,) * nl + tuple(a.kind for a in content.anomalies) + (None,)
-    obj.tile_passable = (True,) * nl + tuple(a.passable for a in content.anomalies) + (True,)
+    t = obj._tables = tables(content)
+    obj.tile_kind = t.tile_kind
+    obj.tile_passable = t.tile_passable
 
 
 def _value(v: Any) -> Any:

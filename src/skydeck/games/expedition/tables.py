@@ -90,6 +90,15 @@ class Tables:
     power_ids: tuple[str, ...] = ()
     drone_cards: tuple[tuple[tuple[Any, ...], ...], ...] = ()
     drone_card_ids: tuple[tuple[str, ...], ...] = ()
+    # --- map tiles (Location ids, then the Anomalies, then the Space gate) ---
+    #: per tile: the Anomaly kind (None for Locations and the gate), and passability;
+    #: one tuple per content, so a cache may key on its identity (command.distances)
+    tile_kind: tuple[str | None, ...] = ()
+    tile_passable: tuple[bool, ...] = ()
+    #: tiles no ship passes (Asteroid belts) and the Hazards: a map without either is
+    #: searched by the grid's fixed order (``Grid.order``)
+    tile_blocked: frozenset[int] = frozenset()
+    tile_hazard: frozenset[int] = frozenset()
 
 
 _CACHE: dict[int, tuple[Content, Tables]] = {}
@@ -101,6 +110,9 @@ def tables(c: Content) -> Tables:
         return hit[1]
     arts = c.artifacts
     mf = c.mod
+    nl = len(c.locations)
+    tile_kind = (None,) * nl + tuple(a.kind for a in c.anomalies) + (None,)
+    tile_passable = (True,) * nl + tuple(a.passable for a in c.anomalies) + (True,)
     t = Tables(
         crew_skills=tuple(tuple(SKILL_INDEX[s] for s in x.skills) for x in c.crew),
         crew_level=tuple(x.level for x in c.crew),
@@ -166,6 +178,10 @@ def tables(c: Content) -> Tables:
         drone_card_ids=()
         if mf is None
         else tuple(tuple(card.id for card in deck) for deck in mf.drone.decks),
+        tile_kind=tile_kind,
+        tile_passable=tile_passable,
+        tile_blocked=frozenset(i for i, ok in enumerate(tile_passable) if not ok),
+        tile_hazard=frozenset(i for i, k in enumerate(tile_kind) if k == "hazard"),
     )
     _CACHE[id(c)] = (c, t)
     return t
