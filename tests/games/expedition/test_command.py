@@ -486,3 +486,46 @@ def test_the_log_tells_the_price_paid_for_a_warp_jump_not_the_rule() -> None:
     said = [st.game.describe_event({"kind": e.kind, **e.data}, names, st) for e in events]
     assert f"Ada moves to Cinder Reach by Warp Jump, paying {rm - st.rm[0]} RM" in said, said
     assert not [t for t in said if "for each space" in t], said
+
+
+def _searched(st, start: int, around: bool) -> tuple[tuple[int, int], ...]:  # type: ignore[no-untyped-def]
+    """The plain breadth-first search ``command.distances`` stood for before it read
+    a cached visiting order (issue 52): what the fast one must still answer."""
+    board, nb = st.board, st.grid.neighbours
+    seen = {start}
+    frontier, out, d = [start], [], 0
+    while frontier:
+        d += 1
+        nxt = []
+        for c in frontier:
+            for x in nb[c]:
+                if x in seen:
+                    continue
+                seen.add(x)
+                tile = board[x]
+                if tile < 0:
+                    nxt.append(x)
+                elif st.tile_passable[tile]:
+                    out.append((x, d))
+                    if not (around and st.tile_kind[tile] == "hazard"):
+                        nxt.append(x)
+        frontier = nxt
+    return tuple(out)
+
+
+@pytest.mark.parametrize("modules_on", [(), ("hazards",)])
+def test_distances_match_a_plain_search_on_crowded_maps(modules_on) -> None:  # type: ignore[no-untyped-def]
+    import random
+
+    st = at_command(modules=list(modules_on))
+    rng = random.Random(52)
+    tiles = list(range(st.gate_tile))
+    for _ in range(40):
+        board = [-1] * st.grid.size
+        for cell in rng.sample(range(st.grid.size), rng.randrange(5, 45)):
+            board[cell] = rng.choice(tiles)
+        st.board = board
+        around = st.content.mod is not None
+        for start in range(0, st.grid.size, 3):
+            assert command.distances(st, start) == _searched(st, start, around)
+            assert command.distances(st, start, False) == _searched(st, start, False)

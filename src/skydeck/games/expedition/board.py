@@ -35,27 +35,6 @@ class Grid:
             )
             for q, r in coords
         )
-        #: per start cell, every other cell with its distance, in the order a
-        #: breadth-first search along ``neighbours`` finds them: where nothing blocks the
-        #: way, the reachable tiles are these in this order (command.distances)
-        self.order: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            self._search(start) for start in range(len(coords))
-        )
-
-    def _search(self, start: int) -> tuple[tuple[int, int], ...]:
-        seen = {start}
-        frontier, out, d = [start], [], 0
-        while frontier:
-            d += 1
-            nxt = []
-            for c in frontier:
-                for x in self.neighbours[c]:
-                    if x not in seen:
-                        seen.add(x)
-                        out.append((x, d))
-                        nxt.append(x)
-            frontier = nxt
-        return tuple(out)
 
     @property
     def size(self) -> int:

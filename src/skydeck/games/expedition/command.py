@@ -4,12 +4,14 @@ every way to spend Raw Materials, Crystals and Influence; plus the action dispat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action, Event, IllegalAction, private
 from skydeck.games.expedition import effects, flow, galactic, modules, sensor
 from skydeck.games.expedition.actions import act
+from skydeck.games.expedition.board import Grid
 from skydeck.games.expedition.content import SKILLS, TIERS
 
 if TYPE_CHECKING:
@@ -21,6 +23,8 @@ TRADABLE = ("rm", "crystal", "influence")
 BUILD_MODES = ("", "exploration", "bonus", "full")
 #: (tiles, start cell and search, map) -> reachable tiles with their distance
 _DISTANCES: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
+#: (grid radius, start cell, blocking cells, Hazard cells) -> the search's visiting order
+_ORDERS: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
 #: (map key, free movement, Jumps in RM, Jumps in Crystals) -> moves and warps
 _MOVES: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 #: Entries kept before either cache starts again (about 2 KB each, the map in the key). A
@@ -188,17 +192,40 @@ def distances(st: ExpeditionState, start: int, around: bool = True) -> tuple[tup
 
 
 def _search(st: ExpeditionState, start: int, around: bool) -> tuple[tuple[int, int], ...]:
-    """The breadth-first search of ``distances``: empty space is crossed, never stopped
-    in; a passable tile is landed on and crossed (a Hazard only landed on when
-    ``around``). Where no tile blocks or bends the way, the search visits every cell
-    in the grid's fixed order, so the answer is that order's tiles (``Grid.order``)."""
+    """The breadth-first search of ``distances``, read off ``_order``: which cells it
+    visits, and in what order, depends only on where the blocking tiles lie (and the
+    Hazards, when ``around``); the tiles among them are the answer."""
     board = st.board
     t = st.t
-    if t.tile_blocked.isdisjoint(board) and not (around and not t.tile_hazard.isdisjoint(board)):
-        return tuple((x, d) for x, d in st.grid.order[start] if board[x] >= 0)
-    nb, passable, kind = st.grid.neighbours, st.tile_passable, st.tile_kind
-    seen = bytearray(len(board))
+    stops = _cells_of(board, t.tile_blocked)
+    bends = _cells_of(board, t.tile_hazard) if around else ()
+    order = _order(st.grid, start, stops, bends)
+    return tuple([(x, d) for x, d in order if board[x] >= 0])
+
+
+def _cells_of(board: list[int], tiles: frozenset[int]) -> tuple[int, ...]:
+    if tiles.isdisjoint(board):
+        return ()
+    return tuple(c for c, tile in enumerate(board) if tile in tiles)
+
+
+def _order(
+    grid: Grid, start: int, stops: tuple[int, ...], bends: tuple[int, ...]
+) -> tuple[tuple[int, int], ...]:
+    """Every cell a ship on ``start`` can pass or land on, with its distance, in the
+    order a breadth-first search finds them: empty space and tiles are crossed, a cell
+    in ``stops`` (an Asteroid belt) never entered, one in ``bends`` (a Hazard, when the
+    path goes around them) landed on, never crossed. Cached: the blocking tiles move
+    rarely, while the map's other tiles, which change nothing here, come and go."""
+    key = (grid.radius, start, stops, bends)
+    hit = _ORDERS.get(key)
+    if hit is not None:
+        return hit
+    nb = grid.neighbours
+    seen = bytearray(grid.size)
     seen[start] = 1
+    for c in stops:
+        seen[c] = 1
     frontier = [start]
     out: list[tuple[int, int]] = []
     d = 0
@@ -207,18 +234,16 @@ def _search(st: ExpeditionState, start: int, around: bool) -> tuple[tuple[int, i
         nxt = []
         for c in frontier:
             for x in nb[c]:
-                if seen[x]:
-                    continue
-                seen[x] = 1
-                tile = board[x]
-                if tile < 0:
-                    nxt.append(x)  # empty space: crossed, never stopped in
-                elif passable[tile]:
+                if not seen[x]:
+                    seen[x] = 1
                     out.append((x, d))
-                    if not (around and kind[tile] == "hazard"):
-                        nxt.append(x)  # a path goes around a Hazard, or lands on it
+                    if x not in bends:
+                        nxt.append(x)
         frontier = nxt
-    return tuple(out)
+    if len(_ORDERS) >= DISTANCES_KEPT:
+        _ORDERS.clear()
+    res = _ORDERS[key] = tuple(out)
+    return res
 
 
 def wormhole_cells(st: ExpeditionState, seat: int) -> list[int]:
@@ -319,24 +344,76 @@ def movement_actions(st: ExpeditionState, seat: int) -> tuple[Action, ...]:
     searching player moves among the same few cells."""
     costs = st.content.rules.costs
     free = st.movement(seat)
-    jumps = {w: resources(st, seat, w) // costs["warp_" + w] for w in SPENDABLE}
-    key = (_map_key(st, st.ship[seat], st.content.mod is not None), free, *jumps.values())
+    by_rm = st.rm[seat] // costs["warp_rm"]
+    by_cr = st.cr[seat] // costs["warp_crystal"]
+    start = st.ship[seat]
+    key = (_map_key(st, start, st.content.mod is not None), free, by_rm, by_cr)
     hit = _MOVES.get(key)
     if hit is not None:
         return hit
-    limit = free + sum(jumps.values())
-    reached = reach(st, seat, limit)
-    acts = _moves(st, reached, free, jumps, ())
+    limit = free + by_rm + by_cr
+    acts = _moves(st, distances(st, start), limit, free, by_rm, by_cr, ())
     if hazards_on_map(st):
         # "you might want to go around them. But, if you take a chance and roll
         # the die ...": where the shortest path flies over a Hazard, that too
+        reached = reach(st, seat, limit)
         over = reach(st, seat, limit, over=True)
-        shorter = {c: d for c, d in over.items() if d < reached.get(c, limit + 1)}
-        acts += _moves(st, shorter, free, jumps, ("hazard",))
+        shorter = [(c, d) for c, d in over.items() if d < reached.get(c, limit + 1)]
+        acts += _moves(st, shorter, limit, free, by_rm, by_cr, ("hazard",))
     if len(_MOVES) >= DISTANCES_KEPT:
         _MOVES.clear()
     res = _MOVES[key] = tuple(acts)
     return res
+
+
+def _moves(
+    st: ExpeditionState,
+    reach: Iterable[tuple[int, int]],
+    limit: int,
+    free: int,
+    by_rm: int,
+    by_cr: int,
+    tail: tuple[str, ...],
+) -> list[Action]:
+    """``move`` within the free movement, else ``warp`` paying each cell beyond it
+    with 2 RM or 1 Crystal (``by_rm``, ``by_cr``: the Jumps each pays for), or both
+    ("Raw Materials and/or Crystals": ``mixed K``, K Jumps in Crystals and the rest in
+    RM); ``tail`` ends every action. ``reach``: (cell, distance) nearest first, those
+    beyond ``limit`` left out. In that order, the moves, then the warps in RM, in
+    Crystals, mixed."""
+    move, warp_rm, warp_cr = _cell_moves(st.grid.size, tail)
+    moves: list[Action] = []
+    rms: list[Action] = []
+    crs: list[Action] = []
+    mixed: list[Action] = []
+    for c, d in reach:
+        if d <= free:
+            moves.append(move[c])
+            continue
+        if d > limit:
+            continue
+        need = d - free
+        if need <= by_rm:
+            rms.append(warp_rm[c])
+        if need <= by_cr:
+            crs.append(warp_cr[c])
+        for k in range(max(1, need - by_rm), min(need - 1, by_cr) + 1):
+            mixed.append(act("warp", (c, "mixed", k, *tail)))
+    return moves + rms + crs + mixed
+
+
+@lru_cache(maxsize=8)
+def _cell_moves(
+    size: int, tail: tuple[str, ...]
+) -> tuple[tuple[Action, ...], tuple[Action, ...], tuple[Action, ...]]:
+    """Per cell: its ``move``, its ``warp`` in RM and its ``warp`` in Crystals, the
+    shared actions looked up once."""
+    cells = range(size)
+    return (
+        tuple(act("move", (c, *tail)) for c in cells),
+        tuple(act("warp", (c, "rm", *tail)) for c in cells),
+        tuple(act("warp", (c, "crystal", *tail)) for c in cells),
+    )
 
 
 def _two_for_one(st: ExpeditionState, seat: int, kind: str, pool: Sequence[str]) -> list[Action]:
@@ -348,28 +425,6 @@ def _two_for_one(st: ExpeditionState, seat: int, kind: str, pool: Sequence[str])
         for get in pool
         if give != get and resources(st, seat, give) >= 2
     ]
-
-
-def _moves(
-    st: ExpeditionState,
-    reach: dict[int, int],
-    free: int,
-    jumps: dict[str, int],
-    tail: tuple[str, ...],
-) -> list[Action]:
-    """``move`` within the free movement, else ``warp`` paying each cell beyond it
-    with 2 RM or 1 Crystal, or both ("Raw Materials and/or Crystals": ``mixed K``,
-    K Jumps in Crystals and the rest in RM); ``tail`` ends every action."""
-    acts = [act("move", (c, *tail)) for c, d in reach.items() if d <= free]
-    for w in SPENDABLE:
-        acts += [
-            act("warp", (c, w, *tail)) for c, d in reach.items() if free < d <= free + jumps[w]
-        ]
-    for c, d in reach.items():
-        need = d - free
-        for k in range(max(1, need - jumps["rm"]), min(need - 1, jumps["crystal"]) + 1):
-            acts.append(act("warp", (c, "mixed", k, *tail)))
-    return acts
 
 
 # --- applying Command actions ----------------------------------------------------------
@@ -406,9 +461,10 @@ def apply_command(st: ExpeditionState, seat: int, a: Action, events: list[Event]
                 for h in hazards_over(st, start, cell):
                     modules.hazard_landing(st, seat, h, events)
             modules.hazard_landing(st, seat, cell, events)
-        others = sum(1 for x in st.board if x >= 0 and st.anomaly_kind(x) == "wormhole")
         st.worm[seat] = int(
-            k != "wormhole" and st.anomaly_kind(st.board[cell]) == "wormhole" and others > 1
+            k != "wormhole"
+            and st.anomaly_kind(st.board[cell]) == "wormhole"
+            and sum(1 for x in st.board if x >= 0 and st.anomaly_kind(x) == "wormhole") > 1
         )
         moved = {"seat": seat, "cell": cell, "how": k, "steps": steps}
         if k == "warp":

@@ -95,8 +95,8 @@ class Tables:
     #: one tuple per content, so a cache may key on its identity (command.distances)
     tile_kind: tuple[str | None, ...] = ()
     tile_passable: tuple[bool, ...] = ()
-    #: tiles no ship passes (Asteroid belts) and the Hazards: a map without either is
-    #: searched by the grid's fixed order (``Grid.order``)
+    #: tiles no ship passes (Asteroid belts) and the Hazards: where these lie is all a
+    #: ship's search of the map depends on (``command._order``)
     tile_blocked: frozenset[int] = frozenset()
     tile_hazard: frozenset[int] = frozenset()
 
