@@ -48,3 +48,26 @@ def test_legal_actions_are_memoised_values(options: dict[str, Any]) -> None:
             seen += len(legal)
             st.apply(legal[rng.below(len(legal))], seat)
     assert seen > 500
+
+
+def test_an_offered_action_validates_without_a_second_list_and_nothing_else_slips_by() -> None:
+    """``validate`` finds an action from the list just handed out by identity (issue
+    52); a list the caller changed, another seat's list, a clone and a move since all
+    leave it to the full check."""
+    from skydeck.core import IllegalAction
+    from tests.games.expedition.helpers import at_command
+
+    st = at_command()
+    legal = st.legal_actions(0)
+    st.validate(legal[0], 0)
+    legal.append(Action("warp", (0, "crystal", 99)))  # the caller's list, not the state's
+    with pytest.raises(IllegalAction):
+        st.validate(legal[-1], 0)
+    with pytest.raises(IllegalAction):
+        st.validate(legal[0], 1)  # offered to seat 0, not 1
+    twin = st.clone()
+    assert twin._offered is None
+    twin.validate(Action(legal[0].kind, legal[0].args), 0)  # an equal copy: checked in full
+    end = next(a for a in legal if a.kind == "end")
+    st.apply(end, 0)
+    assert st._offered is None

@@ -517,6 +517,7 @@ TABLE = fields.FieldTable(
         *map(fields.shared, ("tile_kind", "tile_passable", "is_solo", "rank", "turns")),
         fields.shared("drone_faction"),
         fields.own("applied"),  # moves applied to this object (state.py): a clone's start at 0
+        fields.own("_offered"),  # the legal list last handed out (state.py): a clone's none
         *(_field(name, kind) for name, kind in FIELDS.items()),
     ],
     env={"jsonable": jsonable},

@@ -26,6 +26,10 @@ class ExpeditionState(StateData, State):
     #: position stands still, so the RL environment need not re-validate an action from
     #: the legal list it just handed out (``skydeck.games.expedition.encode.moves``)
     applied = 0
+    #: the seat and the actions ``legal_actions`` last handed out, until the next move:
+    #: one of those very objects played back needs no second generation (``validate``).
+    #: Neither saved nor cloned; any other action (parsed text, a copy) is checked in full
+    _offered: tuple[int, tuple[Action, ...]] | None = None
 
     def __init__(self, game: Game, content: Content, rng: Rng) -> None:
         self.game = game
@@ -54,10 +58,13 @@ class ExpeditionState(StateData, State):
     def legal_actions(self, seat: int) -> list[Action]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
             return []
-        return command.actions_for(self, seat)
+        acts = command.actions_for(self, seat)
+        self._offered = (seat, tuple(acts))
+        return acts
 
     def _apply(self, action: Action, seat: int) -> list[Event]:
         self.applied += 1
+        self._offered = None
         return command.dispatch(self, seat, action)
 
     # --- outcome ----------------------------------------------------------------------
@@ -114,8 +121,12 @@ class ExpeditionState(StateData, State):
         return s
 
     def validate(self, action: Action, seat: int) -> None:
-        """Membership in the legal actions; in a free Command turn only the actions of
-        the same kind are generated (the others cannot match)."""
+        """Membership in the legal actions: found by identity in the list just handed
+        out (``_offered``), else generated again; in a free Command turn only the
+        actions of the same kind are generated (the others cannot match)."""
+        offered = self._offered
+        if offered is not None and offered[0] == seat and id(action) in map(id, offered[1]):
+            return
         if (
             self.phase == "command"
             and not self.pending
