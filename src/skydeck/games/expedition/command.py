@@ -4,8 +4,10 @@ every way to spend Raw Materials, Crystals and Influence; plus the action dispat
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action, Event, IllegalAction, private
@@ -24,7 +26,10 @@ BUILD_MODES = ("", "exploration", "bonus", "full")
 #: (tiles, start cell and search, map) -> reachable tiles with their distance
 _DISTANCES: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
 #: (grid radius, start cell, blocking cells, Hazard cells) -> the search's visiting order
-_ORDERS: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
+_ORDERS: dict[
+    tuple[int, int, tuple[int, ...], tuple[int, ...]],
+    tuple[tuple[tuple[int, int], ...], Callable[[list[int]], tuple[int, ...]]],
+] = {}
 #: (map key, free movement, Jumps in RM, Jumps in Crystals) -> moves and warps
 _MOVES: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 #: Entries kept before either cache starts again (about 2 KB each, the map in the key). A
@@ -199,24 +204,29 @@ def _search(st: ExpeditionState, start: int, around: bool) -> tuple[tuple[int, i
     t = st.t
     stops = _cells_of(board, t.tile_blocked)
     bends = _cells_of(board, t.tile_hazard) if around else ()
-    order = _order(st.grid, start, stops, bends)
-    return tuple([(x, d) for x, d in order if board[x] >= 0])
+    order, cells = _order(st.grid, start, stops, bends)
+    return tuple(compress(order, map(_placed, cells(board))))
+
+
+#: "a tile lies there" for a board value (-1: empty space), as a C-level call
+_placed = (0).__le__
 
 
 def _cells_of(board: list[int], tiles: frozenset[int]) -> tuple[int, ...]:
     if tiles.isdisjoint(board):
         return ()
-    return tuple(c for c, tile in enumerate(board) if tile in tiles)
+    return tuple(compress(range(len(board)), map(tiles.__contains__, board)))
 
 
 def _order(
     grid: Grid, start: int, stops: tuple[int, ...], bends: tuple[int, ...]
-) -> tuple[tuple[int, int], ...]:
+) -> tuple[tuple[tuple[int, int], ...], Callable[[list[int]], tuple[int, ...]]]:
     """Every cell a ship on ``start`` can pass or land on, with its distance, in the
     order a breadth-first search finds them: empty space and tiles are crossed, a cell
     in ``stops`` (an Asteroid belt) never entered, one in ``bends`` (a Hazard, when the
-    path goes around them) landed on, never crossed. Cached: the blocking tiles move
-    rarely, while the map's other tiles, which change nothing here, come and go."""
+    path goes around them) landed on, never crossed; and a getter of the board's values
+    on those cells, in that order. Cached: the blocking tiles move rarely, while the
+    map's other tiles, which change nothing here, come and go."""
     key = (grid.radius, start, stops, bends)
     hit = _ORDERS.get(key)
     if hit is not None:
@@ -242,7 +252,9 @@ def _order(
         frontier = nxt
     if len(_ORDERS) >= DISTANCES_KEPT:
         _ORDERS.clear()
-    res = _ORDERS[key] = tuple(out)
+    cells = [x for x, _d in out]
+    getter = itemgetter(*cells) if len(cells) > 1 else lambda b: tuple(b[x] for x in cells)
+    res = _ORDERS[key] = (tuple(out), getter)
     return res
 
 
@@ -282,9 +294,11 @@ def command_actions(st: ExpeditionState, seat: int, only: str | None = None) -> 
     if only in (None, "collect") and loc >= 0 and loc in st.tokens[seat]:
         acts.append(act("collect"))
     if only in (None, "expedition"):
-        hand, usable = tuple(st.hand[seat]), tuple(effects.usable_upgrades(st, seat))
+        cards = effects.pool(
+            st, seat, tuple(st.hand[seat]), tuple(effects.usable_upgrades(st, seat))
+        )
         for x in st.exps[seat] + st.secret[seat]:
-            if effects.meets(st, seat, t.exp_req[x], hand, usable):
+            if effects.meets_with(st, seat, t.exp_req[x], cards):
                 acts.append(act("expedition", (t.exp_ids[x],)))
     if only in (None, "buy") and st.rm[seat] >= costs["upgrade"]:
         acts += effects.upgrade_choices(st, seat, "buy")
@@ -381,7 +395,7 @@ def _moves(
     RM); ``tail`` ends every action. ``reach``: (cell, distance) nearest first, those
     beyond ``limit`` left out. In that order, the moves, then the warps in RM, in
     Crystals, mixed."""
-    move, warp_rm, warp_cr = _cell_moves(st.grid.size, tail)
+    move, warp_rm, warp_cr, mix = _cell_moves(st.grid.size, st.content.rules.max_crystal, tail)
     moves: list[Action] = []
     rms: list[Action] = []
     crs: list[Action] = []
@@ -397,22 +411,30 @@ def _moves(
             rms.append(warp_rm[c])
         if need <= by_cr:
             crs.append(warp_cr[c])
-        for k in range(max(1, need - by_rm), min(need - 1, by_cr) + 1):
-            mixed.append(act("warp", (c, "mixed", k, *tail)))
+        lo, hi = max(1, need - by_rm), min(need - 1, by_cr)
+        if lo <= hi:
+            row = mix[c]
+            if hi <= len(row):
+                mixed += row[lo - 1 : hi]
+            else:  # more Crystals than the rules hold (a scenario's plain fields)
+                mixed += [act("warp", (c, "mixed", k, *tail)) for k in range(lo, hi + 1)]
     return moves + rms + crs + mixed
 
 
 @lru_cache(maxsize=8)
-def _cell_moves(
-    size: int, tail: tuple[str, ...]
-) -> tuple[tuple[Action, ...], tuple[Action, ...], tuple[Action, ...]]:
-    """Per cell: its ``move``, its ``warp`` in RM and its ``warp`` in Crystals, the
-    shared actions looked up once."""
+def _cell_moves(size: int, crystals: int, tail: tuple[str, ...]) -> tuple[Any, ...]:
+    """Per cell: its ``move``, its ``warp`` in RM, in Crystals, and its ``warp mixed
+    K`` for K = 1 up to the most Crystals a player holds: the shared actions looked
+    up once."""
     cells = range(size)
     return (
         tuple(act("move", (c, *tail)) for c in cells),
         tuple(act("warp", (c, "rm", *tail)) for c in cells),
         tuple(act("warp", (c, "crystal", *tail)) for c in cells),
+        tuple(
+            tuple(act("warp", (c, "mixed", k, *tail)) for k in range(1, crystals + 1))
+            for c in cells
+        ),
     )
 
 

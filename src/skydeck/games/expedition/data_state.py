@@ -325,8 +325,10 @@ class StateData:
         return [u for u in self.slots[seat] if u >= 0]
 
     def enabled_upgrades(self, seat: int) -> list[int]:
+        """Upgrades in the slots no Damage card covers (Damage fills the first slots)."""
         d = self.dmg[seat]
-        return [u for i, u in enumerate(self.slots[seat]) if u >= 0 and i >= d]
+        sl = self.slots[seat]
+        return [u for u in (sl[d:] if d > 0 else sl) if u >= 0]
 
     def install(self, seat: int, upg: int) -> None:
         """Place an Upgrade in the next free slot (after any Damage cards)."""
@@ -393,8 +395,11 @@ class StateData:
 
     def slowdown(self, seat: int) -> int:
         """Movement lost to Damage cards (the round's movement and each move effect)."""
+        cards = self.dmg_cards[seat]
+        if not cards:
+            return 0
         dmg = self.content.damage
-        return sum(dmg[d].movement for d in self.dmg_cards[seat])
+        return sum(dmg[d].movement for d in cards)
 
     def injure(self, seat: int) -> int:
         """A random hand card to the Sickbay (an opponent picks blind); -1 if none."""

@@ -26,23 +26,26 @@ def meets(
     st: ExpeditionState, seat: int, req: Req, crews: tuple[int, ...], upgs: tuple[int, ...]
 ) -> bool:
     """Do these crew cards and Upgrade skills, here and now, fulfil ``req``?"""
-    skills, levels, lsum, loc, embn, embt = req
+    return meets_with(st, seat, req, pool(st, seat, crews, upgs))
+
+
+#: what a set of cards brings to a requirement: skill counts, crew per level, level sum
+Pool = tuple[list[int], list[int], int]
+
+
+def pool(st: ExpeditionState, seat: int, crews: tuple[int, ...], upgs: tuple[int, ...]) -> Pool:
+    """The skills (Reprogrammed ones included), levels and level sum of these crew
+    cards and Upgrades: counted once when several requirements are held against the
+    same cards (``meets_with``)."""
     t = st.t
-    if loc >= 0:
-        here = st.location_at(st.ship[seat])
-        if here < 0 or t.loc_type[here] != loc:
-            return False
-    if embn:
-        em = st.emb[seat]
-        if not any(em[i] >= embn and t.loc_type[i] == embt for i in range(len(em)) if em[i]):
-            return False
     counts = [0] * 13
     have = [0, 0, 0, 0, 0]
     total = 0
+    skills, level = t.crew_skills, t.crew_level
     for c in crews:
-        for s in t.crew_skills[c]:
+        for s in skills[c]:
             counts[s] += 1
-        lv = t.crew_level[c]
+        lv = level[c]
         have[lv] += 1
         total += lv
     rp = st.reprog[seat]
@@ -53,12 +56,28 @@ def meets(
         s = t.upg_skill[u]
         if s >= 0:
             counts[s] += 1
+    return counts, have, total
+
+
+def meets_with(st: ExpeditionState, seat: int, req: Req, cards: Pool) -> bool:
+    """``meets`` for cards already counted (``pool``)."""
+    skills, levels, lsum, loc, embn, embt = req
+    t = st.t
+    if loc >= 0:
+        here = st.location_at(st.ship[seat])
+        if here < 0 or t.loc_type[here] != loc:
+            return False
+    if embn:
+        em = st.emb[seat]
+        if not any(em[i] >= embn and t.loc_type[i] == embt for i in range(len(em)) if em[i]):
+            return False
+    counts, have, total = cards
     if total < lsum:
         return False
     for i in (1, 2, 3):
         if have[i] < levels[i]:
             return False
-    return all(counts[i] >= skills[i] for i in range(13))
+    return all(map(int.__ge__, counts, skills))
 
 
 def usable_upgrades(st: ExpeditionState, seat: int) -> list[int]:
