@@ -4,10 +4,8 @@ every way to spend Raw Materials, Crystals and Influence; plus the action dispat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import compress
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action, Event, IllegalAction, private
@@ -26,10 +24,7 @@ BUILD_MODES = ("", "exploration", "bonus", "full")
 #: (tiles, start cell and search, map) -> reachable tiles with their distance
 _DISTANCES: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
 #: (grid radius, start cell, blocking cells, Hazard cells) -> the search's visiting order
-_ORDERS: dict[
-    tuple[int, int, tuple[int, ...], tuple[int, ...]],
-    tuple[tuple[tuple[int, int], ...], Callable[[list[int]], tuple[int, ...]]],
-] = {}
+_ORDERS: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
 #: (map key, free movement, Jumps in RM, Jumps in Crystals) -> moves and warps
 _MOVES: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 #: Entries kept before either cache starts again (about 2 KB each, the map in the key). A
@@ -204,29 +199,29 @@ def _search(st: ExpeditionState, start: int, around: bool) -> tuple[tuple[int, i
     t = st.t
     stops = _cells_of(board, t.tile_blocked)
     bends = _cells_of(board, t.tile_hazard) if around else ()
-    order, cells = _order(st.grid, start, stops, bends)
-    return tuple(compress(order, map(_placed, cells(board))))
-
-
-#: "a tile lies there" for a board value (-1: empty space), as a C-level call
-_placed = (0).__le__
+    return tuple([(x, d) for x, d in _order(st.grid, start, stops, bends) if board[x] >= 0])
 
 
 def _cells_of(board: list[int], tiles: frozenset[int]) -> tuple[int, ...]:
-    if tiles.isdisjoint(board):
-        return ()
-    return tuple(compress(range(len(board)), map(tiles.__contains__, board)))
+    """The cells where these tiles lie, in cell order (a few tiles: list scans in C)."""
+    cells: list[int] = []
+    for tile in tiles:
+        n = board.count(tile)
+        if n == 1:
+            cells.append(board.index(tile))
+        elif n:
+            cells += [c for c, x in enumerate(board) if x == tile]
+    return tuple(sorted(cells))
 
 
 def _order(
     grid: Grid, start: int, stops: tuple[int, ...], bends: tuple[int, ...]
-) -> tuple[tuple[tuple[int, int], ...], Callable[[list[int]], tuple[int, ...]]]:
+) -> tuple[tuple[int, int], ...]:
     """Every cell a ship on ``start`` can pass or land on, with its distance, in the
     order a breadth-first search finds them: empty space and tiles are crossed, a cell
     in ``stops`` (an Asteroid belt) never entered, one in ``bends`` (a Hazard, when the
-    path goes around them) landed on, never crossed; and a getter of the board's values
-    on those cells, in that order. Cached: the blocking tiles move rarely, while the
-    map's other tiles, which change nothing here, come and go."""
+    path goes around them) landed on, never crossed. Cached: the blocking tiles move
+    rarely, while the map's other tiles, which change nothing here, come and go."""
     key = (grid.radius, start, stops, bends)
     hit = _ORDERS.get(key)
     if hit is not None:
@@ -252,9 +247,7 @@ def _order(
         frontier = nxt
     if len(_ORDERS) >= DISTANCES_KEPT:
         _ORDERS.clear()
-    cells = [x for x, _d in out]
-    getter = itemgetter(*cells) if len(cells) > 1 else lambda b: tuple(b[x] for x in cells)
-    res = _ORDERS[key] = (tuple(out), getter)
+    res = _ORDERS[key] = tuple(out)
     return res
 
 
