@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action, Event, IllegalAction, private
 from skydeck.games.expedition import effects, flow, galactic, modules, sensor
-from skydeck.games.expedition.actions import act
+from skydeck.games.expedition.actions import act, each
 from skydeck.games.expedition.board import Grid
 from skydeck.games.expedition.content import SKILLS, TIERS
 
@@ -131,6 +131,14 @@ def reach(st: ExpeditionState, seat: int, limit: int, over: bool = False) -> dic
     path goes around Hazards (one may still be where it ends) unless ``over``: then
     the shortest path, over Hazards too (RULINGS.md 48)."""
     return {c: d for c, d in distances(st, st.ship[seat], not over) if d <= limit}
+
+
+def _distance(st: ExpeditionState, start: int, cell: int, around: bool) -> int:
+    """``reach`` without a limit, for one cell: its distance (KeyError if unreachable)."""
+    for c, d in distances(st, start, around):
+        if c == cell:
+            return d
+    raise KeyError(cell)
 
 
 def hazards_on_map(st: ExpeditionState) -> bool:
@@ -292,7 +300,7 @@ def command_actions(st: ExpeditionState, seat: int, only: str | None = None) -> 
         )
         for x in st.exps[seat] + st.secret[seat]:
             if effects.meets_with(st, seat, t.exp_req[x], cards):
-                acts.append(act("expedition", (t.exp_ids[x],)))
+                acts.append(each("expedition", t.exp_ids)[x])
     if only in (None, "buy") and st.rm[seat] >= costs["upgrade"]:
         acts += effects.upgrade_choices(st, seat, "buy")
     if only in (None, "repair") and st.dmg[seat] and st.rm[seat] >= costs["repair"]:
@@ -308,12 +316,13 @@ def command_actions(st: ExpeditionState, seat: int, only: str | None = None) -> 
                 ]
     if only in (None, "solo"):
         acts += [
-            act("solo", (t.crew_ids[c],))
+            each("solo", t.crew_ids)[c]
             for c in sorted(st.hand[seat])
             if effects.solo_affordable(st, seat, c)
         ]
     if only in (None, "ability"):
-        acts += [act("ability", (t.upg_ids[u],)) for u in effects.enabled_discardable(st, seat)]
+        ability = each("ability", t.upg_ids)
+        acts += [ability[u] for u in effects.enabled_discardable(st, seat)]
     if only in (None, "special"):
         acts += [act("special", (k,)) for k in st.ready[seat]]
     inf = st.inf[seat]
@@ -459,7 +468,7 @@ def apply_command(st: ExpeditionState, seat: int, a: Action, events: list[Event]
             st.use_movement(seat, steps)
         elif k == "warp":
             word = str(a.args[1])
-            steps = reach(st, seat, st.grid.size, over)[cell]
+            steps = _distance(st, st.ship[seat], cell, not over)
             free = st.movement(seat)
             if word == "mixed":  # K Jumps paid in Crystals, the others in RM
                 jumps = int(a.args[2])  # type: ignore[arg-type]

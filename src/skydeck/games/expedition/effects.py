@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action, Event, IllegalAction
 from skydeck.games.expedition import galactic
-from skydeck.games.expedition.actions import act
+from skydeck.games.expedition.actions import act, each
 from skydeck.games.expedition.content import TIERS
 from skydeck.games.expedition.tables import Req
 
@@ -266,11 +266,12 @@ def upgrade_choices(st: ExpeditionState, seat: int, verb: str) -> list[Action]:
     if not has_room_for_upgrade(st, seat):
         return acts
     full = st.slot_capacity_left(seat) <= 0
+    one = each(verb, ids)
     for u in st.store:
         if u < 0:
             continue
         if not full:
-            acts.append(act(verb, (ids[u],)))
+            acts.append(one[u])
         else:
             for old in discardable(st, seat):
                 acts.append(act(verb, (ids[u], ids[old])))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action, Event
 from skydeck.games.expedition import drone, effects, modules, pending, sensor
-from skydeck.games.expedition.actions import act
+from skydeck.games.expedition.actions import act, each
 from skydeck.games.expedition.content import TIERS
 
 if TYPE_CHECKING:
@@ -380,8 +380,8 @@ def window_actions(st: ExpeditionState, seat: int, command: bool) -> list[Action
     opponent's Command phase an Upgrade ability (discarding the Upgrade)."""
     acts = [act("special", (k,)) for k in st.ready[seat]]
     if command:
-        ids = st.t.upg_ids
-        acts += [act("ability", (ids[u],)) for u in effects.enabled_discardable(st, seat)]
+        ability = each("ability", st.t.upg_ids)
+        acts += [ability[u] for u in effects.enabled_discardable(st, seat)]
     return acts
 
 
