@@ -134,10 +134,13 @@ def reach(st: ExpeditionState, seat: int, limit: int, over: bool = False) -> dic
 
 
 def _distance(st: ExpeditionState, start: int, cell: int, around: bool) -> int:
-    """``reach`` without a limit, for one cell: its distance (KeyError if unreachable)."""
-    for c, d in distances(st, start, around):
-        if c == cell:
-            return d
+    """``reach`` without a limit, for one cell: its distance (KeyError if no tile there
+    or unreachable)."""
+    if st.board[cell] >= 0:
+        around = around and st.content.mod is not None
+        for c, d in _visits(st, start, around):
+            if c == cell:
+                return d
     raise KeyError(cell)
 
 
@@ -204,10 +207,16 @@ def _search(st: ExpeditionState, start: int, around: bool) -> tuple[tuple[int, i
     visits, and in what order, depends only on where the blocking tiles lie (and the
     Hazards, when ``around``); the tiles among them are the answer."""
     board = st.board
+    return tuple([(x, d) for x, d in _visits(st, start, around) if board[x] >= 0])
+
+
+def _visits(st: ExpeditionState, start: int, around: bool) -> tuple[tuple[int, int], ...]:
+    """Every cell the search from ``start`` passes or lands on, nearest first."""
+    board = st.board
     t = st.t
     stops = _cells_of(board, t.tile_blocked)
     bends = _cells_of(board, t.tile_hazard) if around else ()
-    return tuple([(x, d) for x, d in _order(st.grid, start, stops, bends) if board[x] >= 0])
+    return _order(st.grid, start, stops, bends)
 
 
 def _cells_of(board: list[int], tiles: frozenset[int]) -> tuple[int, ...]:
@@ -368,7 +377,7 @@ def movement_actions(st: ExpeditionState, seat: int) -> tuple[Action, ...]:
     if hit is not None:
         return hit
     limit = free + by_rm + by_cr
-    acts = _moves(st, distances(st, start), limit, free, by_rm, by_cr, ())
+    acts = _moves(st, _visits(st, start, st.content.mod is not None), limit, free, by_rm, by_cr, ())
     if hazards_on_map(st):
         # "you might want to go around them. But, if you take a chance and roll
         # the die ...": where the shortest path flies over a Hazard, that too
@@ -394,19 +403,23 @@ def _moves(
     """``move`` within the free movement, else ``warp`` paying each cell beyond it
     with 2 RM or 1 Crystal (``by_rm``, ``by_cr``: the Jumps each pays for), or both
     ("Raw Materials and/or Crystals": ``mixed K``, K Jumps in Crystals and the rest in
-    RM); ``tail`` ends every action. ``reach``: (cell, distance) nearest first, those
-    beyond ``limit`` left out. In that order, the moves, then the warps in RM, in
-    Crystals, mixed."""
+    RM); ``tail`` ends every action. ``reach``: (cell, distance) nearest first (a
+    search's visits: empty cells, not stopped in, are passed over here); those beyond
+    ``limit`` left out. In that order, the moves, then the warps in RM, in Crystals,
+    mixed."""
     move, warp_rm, warp_cr, mix = _cell_moves(st.grid.size, st.content.rules.max_crystal, tail)
     moves: list[Action] = []
     rms: list[Action] = []
     crs: list[Action] = []
     mixed: list[Action] = []
+    board = st.board
     for c, d in reach:
+        if d > limit:
+            break  # nearest first: nothing further is within reach
+        if board[c] < 0:
+            continue
         if d <= free:
             moves.append(move[c])
-            continue
-        if d > limit:
             continue
         need = d - free
         if need <= by_rm:
