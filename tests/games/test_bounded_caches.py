@@ -35,6 +35,32 @@ def test_expedition_distances_cache_is_bounded_and_answers_the_same(monkeypatch)
         assert expedition_command.distances(state, cell) == got
 
 
+def test_expedition_move_and_search_caches_are_bounded_and_answer_the_same(monkeypatch) -> None:
+    """The moves by map and the search orders by blocking tiles (issue 52) start again
+    when full, like the distances, and answer as before afterwards."""
+    monkeypatch.setattr(expedition_command, "DISTANCES_KEPT", 8)
+    monkeypatch.setattr(expedition_command, "_MOVES", {})
+    monkeypatch.setattr(expedition_command, "_ORDERS", {})
+    game = skydeck.load("expedition", players=2)
+    rng = random.Random(5)
+    seen: list[tuple[object, list[str]]] = []
+    for seed in range(3):
+        state = game.new(seed)
+        while state.to_move:
+            seat = rng.choice(state.to_move)
+            legal = state.legal_actions(seat)
+            if state.phase == "command" and not state.pending and len(seen) < 60:
+                seen.append((state.clone(), [str(a) for a in legal]))
+            assert len(expedition_command._MOVES) <= 8
+            assert len(expedition_command._ORDERS) <= 8
+            state.apply(rng.choice(legal), seat)
+    expedition_command._MOVES.clear()
+    expedition_command._ORDERS.clear()
+    for state, texts in seen:
+        seat = state.to_move[0]
+        assert [str(a) for a in state.legal_actions(seat)] == texts
+
+
 def test_conflict_shape_cache_is_bounded_and_answers_the_same(monkeypatch) -> None:
     monkeypatch.setattr(conflict_shapes, "SHAPES_KEPT", 16)
     game = skydeck.load("conflict", players=2)
