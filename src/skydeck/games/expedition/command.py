@@ -477,7 +477,9 @@ def apply_command(st: ExpeditionState, seat: int, a: Action, events: list[Event]
         over = a.args[-1] == "hazard"  # flying over a Hazard: its die is rolled
         start = st.ship[seat]
         if k == "move":
-            steps = reach(st, seat, st.movement(seat), over)[cell]
+            steps = _distance(st, st.ship[seat], cell, not over)
+            if steps > st.movement(seat):  # as ``reach`` within the free movement
+                raise KeyError(cell)
             st.use_movement(seat, steps)
         elif k == "warp":
             word = str(a.args[1])

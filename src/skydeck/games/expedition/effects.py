@@ -9,6 +9,7 @@ a Solo mission or an Upgrade first (see RULINGS.md).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action, Event, IllegalAction
@@ -60,8 +61,18 @@ def pool(st: ExpeditionState, seat: int, crews: tuple[int, ...], upgs: tuple[int
 
 
 def meets_with(st: ExpeditionState, seat: int, req: Req, cards: Pool) -> bool:
-    """``meets`` for cards already counted (``pool``)."""
+    """``meets`` for cards already counted (``pool``): the cards first, where most
+    requirements fail, then the place."""
     skills, levels, lsum, loc, embn, embt = req
+    counts, have, total = cards
+    if (
+        total < lsum
+        or have[1] < levels[1]
+        or have[2] < levels[2]
+        or have[3] < levels[3]
+        or not all(map(int.__ge__, counts, skills))
+    ):
+        return False
     t = st.t
     if loc >= 0:
         here = st.location_at(st.ship[seat])
@@ -71,13 +82,7 @@ def meets_with(st: ExpeditionState, seat: int, req: Req, cards: Pool) -> bool:
         em = st.emb[seat]
         if not any(em[i] >= embn and t.loc_type[i] == embt for i in range(len(em)) if em[i]):
             return False
-    counts, have, total = cards
-    if total < lsum:
-        return False
-    for i in (1, 2, 3):
-        if have[i] < levels[i]:
-            return False
-    return all(map(int.__ge__, counts, skills))
+    return True
 
 
 def usable_upgrades(st: ExpeditionState, seat: int) -> list[int]:
@@ -375,8 +380,8 @@ def effect_frame_actions(st: ExpeditionState, f: dict[str, Any]) -> list[Action]
         cells = placement_cells(st, seat, bool(f["any"]), f["near"])
         out: list[Action] = []
         for tile in sorted(set(f["tiles"])):
-            name = st.tile_name(tile)
-            out.extend(act("place", (name, c)) for c in cells)
+            row = _place_row(st.tile_name(tile), st.grid.size)
+            out += [row[c] for c in cells]
         return out
     if k == "collect_remote":
         locs = sorted(st.tokens[seat])
@@ -387,6 +392,12 @@ def effect_frame_actions(st: ExpeditionState, f: dict[str, Any]) -> list[Action]
             act("decline"),
         ]
     return []
+
+
+@lru_cache(maxsize=256)
+def _place_row(name: str, size: int) -> tuple[Action, ...]:
+    """``place NAME C`` for every cell C: the shared actions of one tile, looked up once."""
+    return tuple(act("place", (name, c)) for c in range(size))
 
 
 def apply_effect_frame(
