@@ -17,6 +17,7 @@ EXPECTED = {"upgrades": 26, "expeditions": 54, "encounters": 45, "tiles": 33, "d
 
 
 def check_invariants(st) -> None:  # type: ignore[no-untyped-def]
+    assert st.is_over == (not st.to_move)  # the state's own is_over (issue 52)
     for s in range(st.n):
         assert 0 <= st.rm[s] <= 20 and 0 <= st.cr[s] <= 10 and 0 <= st.inf[s] <= 10
         assert st.emb_left[s] + sum(st.emb[s]) == 12
@@ -121,3 +122,13 @@ def test_resample_redraws_hidden_order_only() -> None:
         differs += sample.stack != st.stack
     assert differs > 0
     assert C is not None
+
+
+def test_is_over_is_nobody_to_move_in_a_finished_draft_too() -> None:
+    """The one position other than the end where nobody moves: a draft (a scenario's
+    plain fields) whose every seat has picked."""
+    st = fresh()
+    st.phase, st.pending, st.picked = "draft", [], [1] * st.n
+    assert st.is_over and not st.to_move
+    st.picked[0] = 0
+    assert not st.is_over and st.to_move == (0,)

@@ -55,6 +55,14 @@ class ExpeditionState(StateData, State):
             return (flow.to_place(self),)
         return (self.turn,)
 
+    @property
+    def is_over(self) -> bool:
+        """``not self.to_move`` without building the tuple (asked every step): only
+        the end, or a draft whose every seat has picked, leaves nobody to move."""
+        if self.phase == "over":
+            return True
+        return not self.pending and self.phase == "draft" and all(self.picked)
+
     def legal_actions(self, seat: int) -> list[Action]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
             return []
