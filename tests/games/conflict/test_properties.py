@@ -206,10 +206,12 @@ def test_views_never_leak_hidden_fleet_choices(seed: int, cfg: dict) -> None:
 def test_incremental_free_spots_match_a_full_recount(spots: list[tuple[int, int, int]]) -> None:
     sh = load().shapes
     placed: list[tuple[int, int, int]] = []
-    free = sh.free_grid([])
+    free, mask = sh.free_grid([]), sh.free_mask([])
     for spot in spots:
         if sh.placement_error(*spot, placed) is not None:
             continue
         placed.append(spot)
         free = sh.free_after(spot, free)
-        assert free == sh.free_grid(placed)
+        mask &= ~sh.blocked_bits(spot)  # the engine's way (ConflictState._place)
+        assert free == sh.free_grid(placed) == sh.mask_spots(mask)
+        assert sh.mask_actions(mask) == [sh.place_action[p] for p in free]

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
+from operator import getitem
+from typing import TypeVar
 
 from skydeck.core import Action
 from skydeck.games.conflict import geometry as g
@@ -82,6 +85,15 @@ class Shapes:
         self.place_action = {p: Action("place", p) for p in self.grid}
         self._blocked: dict[tuple[int, int, int], frozenset[tuple[int, int, int]]] = {}
         self._outlines: dict[tuple[int, int], Outline] = {}
+        #: grid spot -> its bit in a free-spot mask (bit i: ``grid[i]`` is free)
+        self.spot_bit = {p: i for i, p in enumerate(self.grid)}
+        self.all_free = (1 << len(self.grid)) - 1
+        self._blocked_bits: dict[tuple[int, int, int], int] = {}
+        self._mask_bytes = (len(self.grid) + 7) // 8
+        #: per byte of a mask, per value of that byte: its free spots and their
+        #: ``place`` Actions, in grid order (``mask_spots``, ``mask_actions``)
+        self._spot_bytes = _byte_tables(self.grid)
+        self._action_bytes = _byte_tables([self.place_action[p] for p in self.grid])
 
     def rect(self, x: int, y: int, angle: int) -> g.Rect:
         key = (x, y, angle)
@@ -218,6 +230,61 @@ class Shapes:
             ok = set(self.free_grid([spot]))
             blocked = self._blocked[spot] = frozenset(p for p in self.grid if p not in ok)
         return [p for p in free if p not in blocked]
+
+    # --- free spots as a bit mask (random play's Deployment) --------------------------
+    # Why: a Deployment step used to filter a list of up to 320 spots and map it to
+    # Actions, twice; a mask is updated with one ``&`` and read back with table lookups.
+
+    def blocked_bits(self, spot: tuple[int, int, int]) -> int:
+        """The mask of grid spots a card at ``spot`` rules out (``free_grid([spot])``'s
+        complement), cached for grid spots (a few hundred)."""
+        bits = self._blocked_bits.get(spot)
+        if bits is None:
+            bit = self.spot_bit
+            bits = self.all_free
+            for p in self.free_grid([spot]):
+                bits ^= 1 << bit[p]
+            if spot in bit:
+                self._blocked_bits[spot] = bits
+        return bits
+
+    def free_mask(self, others: list[tuple[int, int, int]]) -> int:
+        """``free_grid(others)`` as a mask."""
+        mask = self.all_free
+        for spot in others:
+            mask &= ~self.blocked_bits(spot)
+        return mask
+
+    def mask_spots(self, mask: int) -> list[tuple[int, int, int]]:
+        """The grid spots of ``mask``, in grid order."""
+        return self._read(self._spot_bytes, mask)
+
+    def mask_actions(self, mask: int) -> list[Action]:
+        """The shared ``place`` Actions of ``mask``'s spots, in grid order."""
+        return self._read(self._action_bytes, mask)
+
+    def _read(self, tables: tuple[tuple[tuple[_T, ...], ...], ...], mask: int) -> list[_T]:
+        raw = mask.to_bytes(self._mask_bytes, "little")
+        return list(chain.from_iterable(map(getitem, tables, raw)))
+
+
+_T = TypeVar("_T")
+
+
+def _byte_tables(items: Sequence[_T]) -> tuple[tuple[tuple[_T, ...], ...], ...]:
+    """For each run of 8 items (a byte of a mask), the items each of the 256 values
+    of that byte selects, in order (a value is its lowest item before the value
+    without that bit)."""
+    out = []
+    for start in range(0, len(items), 8):
+        run = items[start : start + 8]
+        table: list[tuple[_T, ...]] = [()]
+        for value in range(1, 256):
+            low = value & -value
+            k = low.bit_length() - 1
+            table.append((run[k], *table[value ^ low]) if k < len(run) else table[value ^ low])
+        out.append(tuple(table))
+    return tuple(out)
 
 
 def _axis(length: int, margin: int, step: int) -> list[int]:

@@ -87,7 +87,9 @@ class ConflictState(State):
         self.stopped_by = -1  # light speed: the seat that called "stop"
         #: the alarm step: where each seat's card lies frozen, None: no frozen card
         self.frozen: list[tuple[int, int, int] | None] = [None] * n
-        self._free: list[tuple[int, int, int]] | None = None  # placement cache
+        #: the free grid spots as a mask (``Shapes.free_mask``), None until needed:
+        #: a placement cache, replaced whole (never changed in place)
+        self._free: int | None = None
         #: battle.fire_step's geometry of the cards on the table (cards never move)
         self._step_cache: tuple[Any, ...] | None = None
 
@@ -125,8 +127,7 @@ class ConflictState(State):
             out.append(READY)
             return out
         if ph == DEPLOY:
-            spot = self.game.shapes.place_action
-            acts = [spot[p] for p in self.free_placements()]
+            acts = self.game.shapes.mask_actions(self._free_mask())
             acts.append(DONE)
             return acts
         if ph == LAST:
@@ -136,9 +137,14 @@ class ConflictState(State):
         return [FIRE]
 
     def free_placements(self) -> list[tuple[int, int, int]]:
-        if self._free is None:
-            self._free = self.game.shapes.free_grid(self._occupied())
-        return self._free
+        """The grid spots a card may go to now, in grid order."""
+        return self.game.shapes.mask_spots(self._free_mask())
+
+    def _free_mask(self) -> int:
+        free = self._free
+        if free is None:
+            free = self._free = self.game.shapes.free_mask(self._occupied())
+        return free
 
     def _occupied(self) -> list[tuple[int, int, int]]:
         return [(c[C_X], c[C_Y], c[C_ANGLE]) for c in self.cards if c[C_ALIVE]]
@@ -239,6 +245,9 @@ class ConflictState(State):
             raise IllegalAction(
                 "place needs three whole numbers: x and y in millimetres, angle in degrees"
             )
+        bit = self.game.shapes.spot_bit.get(args)
+        if bit is not None and self._free_mask() >> bit & 1:
+            return  # a free grid spot (the free mask is the same test, made once)
         why = self._spot_error(*args, self._occupied())
         if why:
             raise IllegalAction(why)
@@ -345,7 +354,7 @@ class ConflictState(State):
         ship = self.hands[seat]
         self.cards.append(b.new_card(ship, seat, x, y, angle))
         if self._free is not None:  # a new card only removes spots near it
-            self._free = self.game.shapes.free_after((x, y, angle), self._free)
+            self._free &= ~self.game.shapes.blocked_bits((x, y, angle))
         self.reveals += 1
         events = [
             Event(
