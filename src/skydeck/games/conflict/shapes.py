@@ -62,6 +62,11 @@ class Outline:
         )
 
 
+#: a card's float circle, laser rays and frame (``Shape.near``, ``rays``, ``frame``)
+_Floats = tuple[
+    tuple[float, float, float], tuple[tuple[float, float, float, float], ...], tuple[float, ...]
+]
+
 #: Ship shapes kept before the cache starts again (about 2 KB each). A match uses a few
 #: dozen; every ship on every grid spot would be ~28,000 shapes, ~55 MB, which a
 #: long-running server fills only slowly (the soak read it as a leak).
@@ -85,6 +90,7 @@ class Shapes:
         self.place_action = {p: Action("place", p) for p in self.grid}
         self._blocked: dict[tuple[int, int, int], frozenset[tuple[int, int, int]]] = {}
         self._outlines: dict[tuple[int, int], Outline] = {}
+        self._origin_floats: dict[tuple[int, int], _Floats] = {}
         #: grid spot -> its bit in a free-spot mask (bit i: ``grid[i]`` is free)
         self.spot_bit = {p: i for i, p in enumerate(self.grid)}
         self.all_free = (1 << len(self.grid)) - 1
@@ -109,21 +115,38 @@ class Shapes:
             if len(self._cache) >= SHAPES_KEPT:
                 self._cache.clear()
             # what hits and is hit: the outline; then the parts for display and the
-            # battle's float pre-filters
+            # battle's float pre-filters, moved from the card's at the origin: world
+            # units over ``MM`` (a power of two) are exact floats, and so are their sums
+            # with whole millimetres, so ``g.float_ray(p + (x, y) * MM, d)`` is the ray
+            # at the origin plus (x, y), to the last bit (and so on for the others)
             o = self.outline(ship, x, y, angle)
-            lasers = o.lasers
+            near, rays, frame = self._floats(ship, angle)
+            moved = tuple([(px + x, py + y, ux, uy) for px, py, ux, uy in rays])
             s = self._cache[key] = Shape(
                 o.rect,
                 o.circle,
-                lasers,
+                o.lasers,
                 o.shields,
-                tuple((g.to_mm(p[0]), g.to_mm(p[1])) for p, _d, _s, _k in lasers),
-                g.float_circle(o.circle),
-                tuple(g.float_ray(p, d) for p, d, _s, _k in lasers),
-                g.float_frame(o.rect),
-                tuple(self._exit_mm(p, d) for p, d, _s, _k in lasers),
+                tuple([(round(r[0], 2), round(r[1], 2)) for r in moved]),  # as g.to_mm
+                (near[0] + x, near[1] + y, near[2]),
+                moved,
+                (frame[0] + x, frame[1] + y, *frame[2:]),
+                tuple([self._exit_mm(p, d) for p, d, _s, _k in o.lasers]),
             )
         return s
+
+    def _floats(self, ship: int, angle: int) -> _Floats:
+        """``float_circle``, the ``float_ray`` of each laser and ``float_frame`` of a
+        card at the origin, cached per design and angle (as its outline is)."""
+        out = self._origin_floats.get((ship, angle))
+        if out is None:
+            o = self.outline(ship, 0, 0, angle)
+            out = self._origin_floats[(ship, angle)] = (
+                g.float_circle(o.circle),
+                tuple([g.float_ray(p, d) for p, d, _s, _k in o.lasers]),
+                g.float_frame(o.rect),
+            )
+        return out
 
     def outline(self, ship: int, x: int, y: int, angle: int) -> Outline:
         """What decides what a card hits and what hits it (rectangle, bounding circle,
