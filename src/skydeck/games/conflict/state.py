@@ -61,6 +61,24 @@ def _buy(ship_id: str) -> Action:
     return action
 
 
+#: Preparation's ``to_move`` per tuple of ready flags, and Battle's (every seat) per
+#: player count: ``to_move`` is read several times a step, and these are few
+_WAITING: dict[tuple[Any, ...], tuple[int, ...]] = {}
+_EVERYONE = {n: tuple(range(n)) for n in range(9)}
+#: (content, race) -> that fleet's regular ships as (ship, cost, its ``buy`` Action),
+#: in box order: Preparation's legal list filters it (the content holds it alive)
+_SHOP: dict[tuple[int, str], tuple[Any, tuple[tuple[int, int, Action], ...]]] = {}
+
+
+def _shop(content: Any, race: str) -> tuple[tuple[int, int, Action], ...]:
+    entry = _SHOP.get((id(content), race))
+    if entry is None or entry[0] is not content:
+        ships = content.ships
+        items = tuple((i, ships[i].cost, _buy(ships[i].id)) for i in content.regulars_of(race))
+        entry = _SHOP[(id(content), race)] = (content, items)
+    return entry[1]
+
+
 class ConflictState(State):
     game: ConflictGame
 
@@ -97,14 +115,20 @@ class ConflictState(State):
     @property
     def to_move(self) -> tuple[int, ...]:
         ph = self.phase
+        if ph == BATTLE:
+            n = self.game.players
+            return _EVERYONE.get(n) or tuple(range(n))
         if ph == PREP:
-            return tuple(i for i, r in enumerate(self.ready) if not r)
+            key = tuple(self.ready)
+            waiting = _WAITING.get(key)
+            if waiting is None:
+                waiting = _WAITING[key] = tuple(i for i, r in enumerate(key) if not r)
+            return waiting
         if ph in (DEPLOY, LAST):
-            return tuple(i for i, h in enumerate(self.hands) if h >= 0 and not self.done[i])
+            hands, done = self.hands, self.done
+            return tuple([i for i in range(len(hands)) if hands[i] >= 0 and not done[i]])
         if ph == ALARM:
             return tuple(i for i, f in enumerate(self.frozen) if f is not None)
-        if ph == BATTLE:
-            return tuple(range(self.game.players))
         return ()
 
     def credits_left(self, seat: int) -> int:
@@ -116,14 +140,10 @@ class ConflictState(State):
             return []
         ph = self.phase
         if ph == PREP:
-            ships = self.game.content.ships
             left = self.credits_left(seat)
             mine = self.fleets[seat]
-            out = [
-                _buy(ships[i].id)
-                for i in self.game.content.regulars_of(self.game.races[seat])
-                if i not in mine and ships[i].cost <= left
-            ]
+            shop = _shop(self.game.content, self.game.races[seat])
+            out = [buy for i, cost, buy in shop if i not in mine and cost <= left]
             out.append(READY)
             return out
         if ph == DEPLOY:
