@@ -119,19 +119,27 @@ class Shapes:
             # units over ``MM`` (a power of two) are exact floats, and so are their sums
             # with whole millimetres, so ``g.float_ray(p + (x, y) * MM, d)`` is the ray
             # at the origin plus (x, y), to the last bit (and so on for the others)
-            o = self.outline(ship, x, y, angle)
+            # (the outline moved as ``Outline.moved`` moves it, without the Outline)
+            o = self._at_origin(ship, angle)
             near, rays, frame = self._floats(ship, angle)
+            dx, dy = x * g.MM, y * g.MM
+            (cx, cy), r2 = o.circle
+            lasers = tuple([((px + dx, py + dy), d, st, k) for (px, py), d, st, k in o.lasers])
             moved = tuple([(px + x, py + y, ux, uy) for px, py, ux, uy in rays])
             s = self._cache[key] = Shape(
-                o.rect,
-                o.circle,
-                o.lasers,
-                o.shields,
+                tuple([(px + dx, py + dy) for px, py in o.rect]),  # type: ignore[arg-type]
+                ((cx + dx, cy + dy), r2),
+                lasers,
+                tuple(
+                    [((px + dx, py + dy), (qx + dx, qy + dy)) for (px, py), (qx, qy) in o.shields]
+                )
+                if o.shields
+                else (),
                 tuple([(round(r[0], 2), round(r[1], 2)) for r in moved]),  # as g.to_mm
                 (near[0] + x, near[1] + y, near[2]),
                 moved,
                 (frame[0] + x, frame[1] + y, *frame[2:]),
-                tuple([self._exit_mm(p, d) for p, d, _s, _k in o.lasers]),
+                tuple([self._exit_mm(p, d) for p, d, _s, _k in lasers]),
             )
         return s
 
@@ -140,7 +148,7 @@ class Shapes:
         card at the origin, cached per design and angle (as its outline is)."""
         out = self._origin_floats.get((ship, angle))
         if out is None:
-            o = self.outline(ship, 0, 0, angle)
+            o = self._at_origin(ship, angle)
             out = self._origin_floats[(ship, angle)] = (
                 g.float_circle(o.circle),
                 tuple([g.float_ray(p, d) for p, d, _s, _k in o.lasers]),
@@ -156,6 +164,10 @@ class Shapes:
         one outline per ship and angle is kept, and moved. Why: the heuristic weighs
         every free grid spot for its hand card at each decision, thousands of spots that
         ``shape`` would cache only to evict (it keeps 4,096)."""
+        return self._at_origin(ship, angle).moved(x * g.MM, y * g.MM)
+
+    def _at_origin(self, ship: int, angle: int) -> Outline:
+        """The outline of a card of design ``ship`` turned ``angle`` at (0, 0), cached."""
         at_origin = self._outlines.get((ship, angle))
         if at_origin is None:
             card = self.content.ships[ship]
@@ -177,11 +189,25 @@ class Shapes:
                     for a, b, c, d in card.shields
                 ),
             )
-        return at_origin.moved(x * g.MM, y * g.MM)
+        return at_origin
 
     def _exit_mm(self, p: g.Point, d: g.Point) -> tuple[float, float]:
-        x, y, den = g.point_at(p, d, g.table_exit(p, d, self.width, self.height))
-        return (round(x / den / g.MM, 2), round(y / den / g.MM, 2))
+        """Where a laser leaves the table, in mm as shot records round it: the point
+        ``g.point_at(p, d, g.table_exit(p, d, width, height))``, inlined (a new shape
+        pays it per laser)."""
+        (px, py), (dx, dy) = p, d
+        n = den = 0  # the exit as a fraction n / den of d, den > 0 once found
+        if dx > 0:
+            n, den = self.width * g.MM - px, dx
+        elif dx < 0:
+            n, den = px, -dx
+        if dy:
+            m, e = (self.height * g.MM - py, dy) if dy > 0 else (py, -dy)
+            if not den or m * den < n * e:
+                n, den = m, e
+        assert den, "a ray needs a direction"
+        mm = g.MM
+        return (round((px * den + n * dx) / den / mm, 2), round((py * den + n * dy) / den / mm, 2))
 
     # --- placement ----------------------------------------------------------------
 
