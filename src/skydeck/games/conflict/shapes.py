@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, islice
 from operator import getitem
 from typing import TypeVar
 
@@ -67,7 +67,7 @@ _Floats = tuple[
     tuple[float, float, float], tuple[tuple[float, float, float, float], ...], tuple[float, ...]
 ]
 
-#: Ship shapes kept before the cache starts again (about 2 KB each). A match uses a few
+#: Ship shapes kept before the older half is dropped (about 2.8 KB each). A match uses a few
 #: dozen; every ship on every grid spot would be ~28,000 shapes, ~55 MB, which a
 #: long-running server fills only slowly (the soak read it as a leak).
 SHAPES_KEPT = 4096
@@ -113,7 +113,10 @@ class Shapes:
         s = self._cache.get(key)
         if s is None:
             if len(self._cache) >= SHAPES_KEPT:
-                self._cache.clear()
+                # keep the newer half (insertion order): random play returns to the
+                # spots of its recent matches, and a clean start lost them all
+                kept = self._cache
+                self._cache = dict(islice(kept.items(), len(kept) // 2, None))
             # what hits and is hit: the outline; then the parts for display and the
             # battle's float pre-filters, moved from the card's at the origin: world
             # units over ``MM`` (a power of two) are exact floats, and so are their sums
