@@ -134,6 +134,7 @@ def trace_cards(
         out = []
     mm = g.MM
     nearest_card = g.nearest_card
+    exit_mm = st.game.shapes.exit_mm  # where a shot that meets no card ends
     if axes is None:
         assert circles is not None, "trace_cards needs circles or axes"
         axes = _axes(circles)
@@ -142,7 +143,7 @@ def trace_cards(
         shape = placed[uid]
         skip = uid
         rays = shape.rays
-        origins, exits = shape.origins_mm, shape.exits_mm
+        origins = shape.origins_mm
         for k, (p, d, strength, kind) in enumerate(shape.lasers):
             ray = rays[k]
             # only the cards in the band a ray along an axis or a diagonal sweeps, else
@@ -171,7 +172,7 @@ def trace_cards(
             to: list[float] | None = None
             blocked = False
             if near is None:
-                to = list(exits[k])
+                to = list(exit_mm(p, d))
                 target = None
             else:
                 target, edge, t_mm, slope = near
@@ -203,7 +204,7 @@ def trace_cards(
                             circles = [n if alive[n[0]] else DEAD for n in sorted(by_x)]
                         hit = g.first_hit_exact(p, d, rects, skip, circles)
                         if hit is None:  # "too close to call" was a graze: no card met
-                            target, to = None, list(exits[k])
+                            target, to = None, list(exit_mm(p, d))
                         else:
                             target, t = hit
                             shields = placed[target].shields

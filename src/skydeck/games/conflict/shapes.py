@@ -31,9 +31,8 @@ class Shape:
     near: tuple[float, float, float] = (0.0, 0.0, 0.0)
     rays: tuple[tuple[float, float, float, float], ...] = ()
     frame: tuple[float, ...] = ()
-    #: where each laser leaves the table, in millimetres rounded as shot records show
-    #: it (a shot that meets no card ends there)
-    exits_mm: tuple[tuple[float, float], ...] = ()
+    # (where a laser leaves the table, for a shot that meets no card: ``Shapes.exit_mm``,
+    # asked for the few such shots rather than made for every laser of every shape)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +141,6 @@ class Shapes:
                 (near[0] + x, near[1] + y, near[2]),
                 moved,
                 (frame[0] + x, frame[1] + y, *frame[2:]),
-                tuple([self._exit_mm(p, d) for p, d, _s, _k in lasers]),
             )
         return s
 
@@ -194,10 +192,10 @@ class Shapes:
             )
         return at_origin
 
-    def _exit_mm(self, p: g.Point, d: g.Point) -> tuple[float, float]:
+    def exit_mm(self, p: g.Point, d: g.Point) -> tuple[float, float]:
         """Where a laser leaves the table, in mm as shot records round it: the point
-        ``g.point_at(p, d, g.table_exit(p, d, width, height))``, inlined (a new shape
-        pays it per laser)."""
+        ``g.point_at(p, d, g.table_exit(p, d, width, height))``, inlined (each shot
+        that meets no card asks for it)."""
         (px, py), (dx, dy) = p, d
         n = den = 0  # the exit as a fraction n / den of d, den > 0 once found
         if dx > 0:
