@@ -66,16 +66,20 @@ def _buy(ship_id: str) -> Action:
 _WAITING: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _EVERYONE = {n: tuple(range(n)) for n in range(9)}
 #: (content, race) -> that fleet's regular ships as (ship, cost, its ``buy`` Action),
-#: in box order: Preparation's legal list filters it (the content holds it alive)
-_SHOP: dict[tuple[int, str], tuple[Any, tuple[tuple[int, int, Action], ...]]] = {}
+#: in box order, and as ship id -> (ship, cost): Preparation's legal list filters the
+#: first, its validation looks a bought ship up in the second (``content`` is kept
+#: in the entry, so its id stays unique)
+_Shop = tuple[tuple[tuple[int, int, Action], ...], dict[str, tuple[int, int]]]
+_SHOP: dict[tuple[int, str], tuple[Any, _Shop]] = {}
 
 
-def _shop(content: Any, race: str) -> tuple[tuple[int, int, Action], ...]:
+def _shop(content: Any, race: str) -> _Shop:
     entry = _SHOP.get((id(content), race))
     if entry is None or entry[0] is not content:
         ships = content.ships
         items = tuple((i, ships[i].cost, _buy(ships[i].id)) for i in content.regulars_of(race))
-        entry = _SHOP[(id(content), race)] = (content, items)
+        ids = {ships[i].id: (i, cost) for i, cost, _a in items}
+        entry = _SHOP[(id(content), race)] = (content, (items, ids))
     return entry[1]
 
 
@@ -142,7 +146,7 @@ class ConflictState(State):
         if ph == PREP:
             left = self.credits_left(seat)
             mine = self.fleets[seat]
-            shop = _shop(self.game.content, self.game.races[seat])
+            shop = _shop(self.game.content, self.game.races[seat])[0]
             out = [buy for i, cost, buy in shop if i not in mine and cost <= left]
             out.append(READY)
             return out
@@ -175,6 +179,13 @@ class ConflictState(State):
             if kind == "ready" and not args:
                 return
             if kind == "buy" and len(args) == 1 and isinstance(args[0], str):
+                regular = _shop(self.game.content, self.game.races[seat])[1].get(args[0])
+                if (
+                    regular is not None
+                    and regular[0] not in self.fleets[seat]
+                    and regular[1] <= self.credits_left(seat)
+                ):
+                    return  # a regular ship of the seat's fleet, not bought, affordable
                 idx = self.game.content.by_id.get(args[0])
                 ships = self.game.content.ships
                 if idx is None or ships[idx].race != self.game.races[seat]:
