@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain, islice
-from operator import getitem
+from itertools import islice
 from typing import TypeVar
 
 from skydeck.core import Action
@@ -61,9 +60,13 @@ class Outline:
         )
 
 
-#: a card's float circle, laser rays and frame (``Shape.near``, ``rays``, ``frame``)
-_Floats = tuple[
-    tuple[float, float, float], tuple[tuple[float, float, float, float], ...], tuple[float, ...]
+#: a card at the origin: its outline, float circle, laser rays and frame (``Shape.near``,
+#: ``rays``, ``frame``)
+_Origin = tuple[
+    "Outline",
+    tuple[float, float, float],
+    tuple[tuple[float, float, float, float], ...],
+    tuple[float, ...],
 ]
 
 #: Ship shapes kept before the older half is dropped (about 2.8 KB each). A match uses a few
@@ -89,7 +92,7 @@ class Shapes:
         self.place_action = {p: Action("place", p) for p in self.grid}
         self._blocked: dict[tuple[int, int, int], frozenset[tuple[int, int, int]]] = {}
         self._outlines: dict[tuple[int, int], Outline] = {}
-        self._origin_floats: dict[tuple[int, int], _Floats] = {}
+        self._origins: dict[tuple[int, int], _Origin] = {}
         #: grid spot -> its bit in a free-spot mask (bit i: ``grid[i]`` is free)
         self.spot_bit = {p: i for i, p in enumerate(self.grid)}
         self.all_free = (1 << len(self.grid)) - 1
@@ -122,35 +125,42 @@ class Shapes:
             # with whole millimetres, so ``g.float_ray(p + (x, y) * MM, d)`` is the ray
             # at the origin plus (x, y), to the last bit (and so on for the others)
             # (the outline moved as ``Outline.moved`` moves it, without the Outline)
-            o = self._at_origin(ship, angle)
-            near, rays, frame = self._floats(ship, angle)
+            o, near, rays, frame = self._origin(ship, angle)
             dx, dy = x * g.MM, y * g.MM
             (cx, cy), r2 = o.circle
-            lasers = tuple([((px + dx, py + dy), d, st, k) for (px, py), d, st, k in o.lasers])
-            moved = tuple([(px + x, py + y, ux, uy) for px, py, ux, uy in rays])
+            (ax, ay), (bx, by), (qx, qy), (ex, ey) = o.rect
+            # one loop for the lasers (a card has one or two: a comprehension each
+            # cost more than its work)
+            lasers, moved, origins = [], [], []
+            for ((px, py), d, strength, kind), (fx, fy, ux, uy) in zip(o.lasers, rays):
+                lasers.append(((px + dx, py + dy), d, strength, kind))
+                fx, fy = fx + x, fy + y
+                moved.append((fx, fy, ux, uy))
+                origins.append((round(fx, 2), round(fy, 2)))  # as g.to_mm
             s = self._cache[key] = Shape(
-                tuple([(px + dx, py + dy) for px, py in o.rect]),  # type: ignore[arg-type]
+                ((ax + dx, ay + dy), (bx + dx, by + dy), (qx + dx, qy + dy), (ex + dx, ey + dy)),
                 ((cx + dx, cy + dy), r2),
-                lasers,
+                tuple(lasers),
                 tuple(
                     [((px + dx, py + dy), (qx + dx, qy + dy)) for (px, py), (qx, qy) in o.shields]
                 )
                 if o.shields
                 else (),
-                tuple([(round(r[0], 2), round(r[1], 2)) for r in moved]),  # as g.to_mm
+                tuple(origins),
                 (near[0] + x, near[1] + y, near[2]),
-                moved,
+                tuple(moved),
                 (frame[0] + x, frame[1] + y, *frame[2:]),
             )
         return s
 
-    def _floats(self, ship: int, angle: int) -> _Floats:
-        """``float_circle``, the ``float_ray`` of each laser and ``float_frame`` of a
-        card at the origin, cached per design and angle (as its outline is)."""
-        out = self._origin_floats.get((ship, angle))
+    def _origin(self, ship: int, angle: int) -> _Origin:
+        """The outline, ``float_circle``, the ``float_ray`` of each laser and
+        ``float_frame`` of a card at the origin, cached per design and angle."""
+        out = self._origins.get((ship, angle))
         if out is None:
             o = self._at_origin(ship, angle)
-            out = self._origin_floats[(ship, angle)] = (
+            out = self._origins[(ship, angle)] = (
+                o,
                 g.float_circle(o.circle),
                 tuple([g.float_ray(p, d) for p, d, _s, _k in o.lasers]),
                 g.float_frame(o.rect),
@@ -314,8 +324,11 @@ class Shapes:
         return self._read(self._action_bytes, mask)
 
     def _read(self, tables: tuple[tuple[tuple[_T, ...], ...], ...], mask: int) -> list[_T]:
-        raw = mask.to_bytes(self._mask_bytes, "little")
-        return list(chain.from_iterable(map(getitem, tables, raw)))
+        out: list[_T] = []
+        extend = out.extend  # (quicker than list(chain(...)): each extend is one copy)
+        for table, byte in zip(tables, mask.to_bytes(self._mask_bytes, "little")):
+            extend(table[byte])
+        return out
 
 
 _T = TypeVar("_T")
