@@ -272,7 +272,7 @@ class ConflictState(State):
             seen.add(seat)
 
     def _check_place(self, args: tuple[Any, ...]) -> None:
-        if len(args) != 3 or not all(type(a) is int for a in args):
+        if len(args) != 3 or not (type(args[0]) is type(args[1]) is type(args[2]) is int):
             raise IllegalAction(
                 "place needs three whole numbers: x and y in millimetres, angle in degrees"
             )
