@@ -130,6 +130,8 @@ class ConflictState(State):
             return waiting
         if ph in (DEPLOY, LAST):
             hands, done = self.hands, self.done
+            if hands and min(hands) >= 0 and not any(done):  # (most of Deployment)
+                return _EVERYONE.get(len(hands)) or tuple(range(len(hands)))
             return tuple([i for i in range(len(hands)) if hands[i] >= 0 and not done[i]])
         if ph == ALARM:
             return tuple(i for i, f in enumerate(self.frozen) if f is not None)
