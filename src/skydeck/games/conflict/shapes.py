@@ -119,12 +119,12 @@ class Shapes:
                 # spots of its recent matches, and a clean start lost them all
                 kept = self._cache
                 self._cache = dict(islice(kept.items(), len(kept) // 2, None))
-            # what hits and is hit: the outline; then the parts for display and the
-            # battle's float pre-filters, moved from the card's at the origin: world
-            # units over ``MM`` (a power of two) are exact floats, and so are their sums
-            # with whole millimetres, so ``g.float_ray(p + (x, y) * MM, d)`` is the ray
-            # at the origin plus (x, y), to the last bit (and so on for the others)
-            # (the outline moved as ``Outline.moved`` moves it, without the Outline)
+            # what hits and is hit: the outline (moved as ``Outline.moved`` moves it,
+            # without building one); then the parts for display and the battle's float
+            # pre-filters, moved from the card's at the origin: world units over ``MM``
+            # (a power of two) are exact floats, and so are their sums with whole
+            # millimetres, so ``g.float_ray(p + (x, y) * MM, d)`` is the ray at the
+            # origin plus (x, y), to the last bit (and so on for the others)
             o, near, rays, frame = self._origin(ship, angle)
             dx, dy = x * g.MM, y * g.MM
             (cx, cy), r2 = o.circle
