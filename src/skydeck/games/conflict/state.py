@@ -21,6 +21,7 @@ See VIEW.md for the view and the action notation, RULINGS.md for interpretations
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from skydeck.core import Action, Event, IllegalAction, Rng, State, private
@@ -65,6 +66,7 @@ def _buy(ship_id: str) -> Action:
 #: player count: ``to_move`` is read several times a step, and these are few
 _WAITING: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _EVERYONE = {n: tuple(range(n)) for n in range(9)}
+_OWNER = itemgetter(C_OWNER)
 #: (content, race) -> that fleet's regular ships as (ship, cost, its ``buy`` Action),
 #: in box order, and as ship id -> (ship, cost): Preparation's legal list filters the
 #: first, its validation looks a bought ship up in the second (``content`` is kept
@@ -139,7 +141,7 @@ class ConflictState(State):
 
     def credits_left(self, seat: int) -> int:
         ships = self.game.content.ships
-        return self.game.credits - sum(ships[i].cost for i in self.fleets[seat])
+        return self.game.credits - sum([ships[i].cost for i in self.fleets[seat]])
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move:
@@ -419,7 +421,7 @@ class ConflictState(State):
 
     def deployed_by(self, seat: int) -> int:
         """Cards ``seat`` has put on the table (its modelled time spent, RULINGS 15)."""
-        return sum(1 for c in self.cards if c[C_OWNER] == seat)
+        return list(map(_OWNER, self.cards)).count(seat)  # (no generator: every placement)
 
     def _stop(self, why: str, by: int) -> list[Event]:
         """A seat deployed its last card and called stop (Light Speed): the other decks
